@@ -1,0 +1,262 @@
+// compile(step, { dictionaries, context }) turns a step document into what the renderer and the
+// server need: a JSON Schema (for ajv, precompiled or not), a uiSchema (for @rjsf/core), a visibility
+// predicate per field, and the payload mapping both ways.
+import {
+  CONTEXT_PROPERTY,
+  allOf,
+  evaluateRule,
+  fieldsOfRule,
+  ruleToJsonSchema,
+  type FormData,
+  type JsonSchema,
+  type StepContext,
+} from './rules.ts';
+import { isValueField, walkFields, type Field, type Rule, type Scalar, type StepSchema, type ValueField } from './step-schema.ts';
+import { partsOf, requiredMessageKey, type Message, type SemanticCheck } from './validation-rules.ts';
+import { buildPayloadMapping, type Payload } from './payload.ts';
+
+export interface DictionaryEntry {
+  value: Scalar;
+  label?: Record<string, string>;
+}
+export type Dictionaries = Record<string, DictionaryEntry[]>;
+
+export interface CompileOptions {
+  dictionaries: Dictionaries;
+  context?: StepContext;
+  /** Rejected-reason field names of this step (SPEC §3); with mode "rejected" only these stay editable. */
+  rejectedItems?: string[];
+}
+
+export interface FieldOption {
+  value: Scalar;
+  labelKey?: string;
+  label?: Record<string, string>;
+}
+
+export interface MessageEntry extends Message {
+  field: string;
+}
+
+export interface CompiledStep {
+  step: StepSchema;
+  context: StepContext;
+  jsonSchema: JsonSchema;
+  uiSchema: Record<string, unknown>;
+  valueFields: ValueField[];
+  /** Visibility of every field (value fields, headers, cards, buttons), bound to the context. */
+  visibility: Record<string, (data: FormData) => boolean>;
+  /** Options offered for each field with a dataSource, after context filtering. */
+  options: Record<string, FieldOption[]>;
+  editable: Record<string, boolean>;
+  /** ajv schemaPath prefix to the field and message it stands for. */
+  messages: Record<string, MessageEntry>;
+  semantic: Record<string, SemanticCheck[]>;
+  isVisible(fieldId: string, data: FormData): boolean;
+  toPayload(data: FormData): Payload;
+  fromPayload(payload: Payload): FormData;
+  /** Defaults, then saved payload values, then the context: what a form starts from. */
+  initialData(payload?: Payload): FormData;
+}
+
+export class SchemaError extends Error {}
+
+function typeSchema(field: ValueField): JsonSchema {
+  switch (field.valueType) {
+    case 'string':
+      return { type: 'string' };
+    case 'number':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'stringList':
+      return { type: 'array', items: { type: 'string' }, uniqueItems: true };
+  }
+}
+
+function optionsOf(field: ValueField, dictionaries: Dictionaries): { all: FieldOption[]; rules: Map<Scalar, Rule> } {
+  const rules = new Map<Scalar, Rule>();
+  if (!field.dataSource) return { all: [], rules };
+  if ('options' in field.dataSource) {
+    for (const option of field.dataSource.options) if (option.visibleWhen) rules.set(option.value, option.visibleWhen);
+    return { all: field.dataSource.options.map(({ value, labelKey }) => ({ value, labelKey })), rules };
+  }
+  const entries = dictionaries[field.dataSource.dictionary];
+  if (!entries) throw new SchemaError(`${field.id}: unknown dictionary "${field.dataSource.dictionary}"`);
+  const excluded = new Set(field.dataSource.exclude ?? []);
+  return { all: entries.filter((e) => !excluded.has(e.value)).map(({ value, label }) => ({ value, label })), rules };
+}
+
+/** Effective visibility: the field's own rule, its containers' rules, and the visibility of every field those rules read. */
+function effectiveRules(step: StepSchema): Map<string, Rule | undefined> {
+  const entries = walkFields(step.fields);
+  const direct = new Map(entries.map(({ field, ancestors }) => [field.id, allOf([...ancestors, ...(field.visibleWhen ? [field.visibleWhen] : [])])]));
+  const resolved = new Map<string, Rule | undefined>();
+  const resolving = new Set<string>();
+  const resolve = (id: string): Rule | undefined => {
+    if (resolved.has(id)) return resolved.get(id);
+    if (resolving.has(id)) throw new SchemaError(`visibility rules form a cycle through "${id}"`);
+    if (!direct.has(id)) throw new SchemaError(`a rule names the unknown field "${id}"`);
+    resolving.add(id);
+    const own = direct.get(id);
+    const inherited = own ? [...new Set(fieldsOfRule(own))].map(resolve).filter((r): r is Rule => r !== undefined) : [];
+    const rule = own ? allOf([...inherited, own]) : undefined;
+    resolving.delete(id);
+    resolved.set(id, rule);
+    return rule;
+  };
+  for (const { field } of entries) resolve(field.id);
+  return resolved;
+}
+
+const uiWidgetFor = (field: ValueField): string => field.widget ?? field.kind;
+
+interface LayoutNode {
+  id: string;
+  kind: Field['kind'];
+  labelKey?: string;
+  helpKey?: string;
+  action?: string;
+  href?: string;
+  children?: LayoutNode[];
+}
+
+const layoutOf = (fields: Field[]): LayoutNode[] =>
+  fields.map((field) => {
+    const node: LayoutNode = { id: field.id, kind: field.kind };
+    if (field.labelKey) node.labelKey = field.labelKey;
+    if (field.helpKey) node.helpKey = field.helpKey;
+    if ('action' in field && field.action) node.action = field.action;
+    if ('href' in field && field.href) node.href = field.href;
+    if ('children' in field) node.children = layoutOf(field.children);
+    return node;
+  });
+
+export function compile(step: StepSchema, options: CompileOptions): CompiledStep {
+  const context = options.context ?? {};
+  const rules = effectiveRules(step);
+  const valueFields = walkFields(step.fields)
+    .map((entry) => entry.field)
+    .filter(isValueField);
+
+  const properties: Record<string, JsonSchema> = { [CONTEXT_PROPERTY]: { type: 'object' } };
+  const required: string[] = [];
+  const conditions: JsonSchema[] = [];
+  const messages: Record<string, MessageEntry> = {};
+  const semantic: Record<string, SemanticCheck[]> = {};
+  const fieldOptions: Record<string, FieldOption[]> = {};
+  const editable: Record<string, boolean> = {};
+  const uiSchema: Record<string, unknown> = {
+    'ui:order': [...valueFields.map((f) => f.id), CONTEXT_PROPERTY],
+    'ui:options': { stepId: step.id, titleKey: step.titleKey, descriptionKey: step.descriptionKey, layout: layoutOf(step.fields) },
+    [CONTEXT_PROPERTY]: { 'ui:widget': 'hidden' },
+  };
+  const rejected = new Set(options.rejectedItems ?? []);
+  const lockedByRejection = context.mode === 'rejected';
+
+  for (const field of valueFields) {
+    const rule = rules.get(field.id);
+    const visibleWhen = rule ? ruleToJsonSchema(rule) : undefined;
+    properties[field.id] = typeSchema(field);
+
+    // Constraints on the value, checked only while the field is visible.
+    const constraints: Message[] = [];
+    const constraintSchemas: JsonSchema[] = [];
+    const { all: listedOptions, rules: optionRules } = optionsOf(field, options.dictionaries);
+    // A stringList holds strings whatever the dictionary's value type: it travels as "1,3,999".
+    const allOptions = field.valueType === 'stringList' ? listedOptions.map((o) => ({ ...o, value: String(o.value) })) : listedOptions;
+    if (allOptions.length > 0) {
+      const values = allOptions.map((o) => o.value);
+      constraintSchemas.push(field.valueType === 'stringList' ? { items: { enum: values } } : { enum: values });
+      constraints.push({ key: 'validation.option' });
+    }
+    const crossRules: { when: JsonSchema; schema: JsonSchema; message: Message }[] = [];
+    for (const validation of field.rules ?? []) {
+      const parts = partsOf(validation, field);
+      for (const { schema, key, params } of parts.property ?? []) {
+        constraintSchemas.push(schema);
+        constraints.push({ key, params });
+      }
+      for (const { when, schema, key, params } of parts.cross ?? []) crossRules.push({ when, schema, message: { key, params } });
+      if (parts.semantic) (semantic[field.id] ??= []).push(parts.semantic);
+    }
+    // An option hidden in this context (the margin account for non-Malaysians) is refused too.
+    for (const [value, optionRule] of optionRules)
+      crossRules.push({ when: ruleToJsonSchema({ not: optionRule }), schema: { not: { const: value } }, message: { key: 'validation.option' } });
+
+    const isRequired = (field.rules ?? []).some((r) => r.rule === 'required');
+    const messageAt = (path: string, message: Message) => (messages[path] = { field: field.id, ...message });
+    if (!visibleWhen) {
+      if (isRequired) required.push(field.id);
+      if (constraintSchemas.length > 0) {
+        properties[field.id] = { ...properties[field.id], allOf: constraintSchemas };
+        constraints.forEach((m, i) => messageAt(`#/properties/${field.id}/allOf/${i}`, m));
+      }
+    } else if (isRequired || constraintSchemas.length > 0) {
+      const then: JsonSchema = {};
+      if (isRequired) then.required = [field.id];
+      if (constraintSchemas.length > 0) then.properties = { [field.id]: { allOf: constraintSchemas } };
+      const index = conditions.push({ if: visibleWhen, then }) - 1;
+      constraints.forEach((m, i) => messageAt(`#/allOf/${index}/then/properties/${field.id}/allOf/${i}`, m));
+    }
+    for (const cross of crossRules) {
+      const when = visibleWhen ? { allOf: [visibleWhen, cross.when] } : cross.when;
+      const index = conditions.push({ if: when, then: { properties: { [field.id]: cross.schema } } }) - 1;
+      messageAt(`#/allOf/${index}/then/properties/${field.id}`, cross.message);
+    }
+
+    const offered = allOptions.filter((o) => {
+      const optionRule = optionRules.get(o.value);
+      return !optionRule || evaluateRule(optionRule, {}, context);
+    });
+    if (field.dataSource) fieldOptions[field.id] = offered;
+    editable[field.id] = !lockedByRejection || (field.editable !== false && rejected.has(field.rejectItem ?? field.id));
+
+    uiSchema[field.id] = {
+      'ui:widget': uiWidgetFor(field),
+      ...(editable[field.id] ? {} : { 'ui:readonly': true }),
+      'ui:options': {
+        kind: field.kind,
+        valueType: field.valueType,
+        labelKey: field.labelKey,
+        placeholderKey: field.placeholderKey,
+        helpKey: field.helpKey,
+        widget: field.widget,
+        cleaner: field.cleaner,
+        inputMode: field.inputMode,
+        requiredMessageKey: requiredMessageKey(field),
+        ...(field.dataSource ? { options: offered } : {}),
+        ...('dataSource' in field && field.dataSource && 'dictionary' in field.dataSource ? { dictionary: field.dataSource.dictionary } : {}),
+      },
+    };
+  }
+
+  const jsonSchema: JsonSchema = { type: 'object', properties };
+  if (required.length > 0) jsonSchema.required = required;
+  if (conditions.length > 0) jsonSchema.allOf = conditions;
+
+  const visibility: Record<string, (data: FormData) => boolean> = {};
+  for (const [id, rule] of rules) visibility[id] = rule ? (data) => evaluateRule(rule, data, context) : () => true;
+  const isVisible = (fieldId: string, data: FormData) => (visibility[fieldId] ?? (() => false))(data);
+
+  const mapping = buildPayloadMapping(valueFields);
+  const defaults: FormData = {};
+  for (const field of valueFields) if (field.default !== undefined) defaults[field.id] = field.default;
+
+  return {
+    step,
+    context,
+    jsonSchema,
+    uiSchema,
+    valueFields,
+    visibility,
+    options: fieldOptions,
+    editable,
+    messages,
+    semantic,
+    isVisible,
+    toPayload: (data) => mapping.toPayload(data, (id) => isVisible(id, data)),
+    fromPayload: (payload) => mapping.fromPayload(payload),
+    initialData: (payload) => ({ ...defaults, ...(payload ? mapping.fromPayload(payload) : {}), [CONTEXT_PROPERTY]: context }),
+  };
+}

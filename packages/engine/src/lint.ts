@@ -1,0 +1,129 @@
+// The schema lint for product staff: every problem names the file, the field and the reason.
+// Pure: the caller reads the files (scripts/schemas-lint.ts) and passes the documents in.
+import { Ajv } from 'ajv';
+import { parseDataKey } from './data-key.ts';
+import { compile, SchemaError } from './compile.ts';
+import { contextKeysOfRule, fieldsOfRule } from './rules.ts';
+import { payloadLeafType } from './payload-types.ts';
+import { CONTEXT_KEYS, FIELD_KINDS, isValueField, walkFields, type Field, type Rule, type StepSchema, type ValueField } from './step-schema.ts';
+import { partsOf, requiredMessageKey } from './validation-rules.ts';
+import type { Dictionaries } from './compile.ts';
+
+export const REQUIRED_LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
+
+export interface LintProblem {
+  file: string;
+  field?: string;
+  reason: string;
+}
+
+export interface LintInput {
+  steps: { file: string; document: unknown }[];
+  dictionaries: Dictionaries;
+  /** locales[lang][namespace] = nested messages */
+  locales: Record<string, Record<string, unknown>>;
+  metaSchema: Record<string, unknown>;
+}
+
+export function hasTranslation(messages: Record<string, unknown> | undefined, key: string): boolean {
+  const [namespace, ...path] = key.split('.');
+  let node: unknown = messages?.[namespace];
+  for (const part of path) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' && node.length > 0;
+}
+
+function translationKeysOf(field: Field): string[] {
+  const keys = [field.labelKey, field.helpKey];
+  if (isValueField(field)) {
+    keys.push(field.placeholderKey, requiredMessageKey(field));
+    if (field.dataSource && 'options' in field.dataSource) keys.push(...field.dataSource.options.map((o) => o.labelKey));
+    if (field.dataSource) keys.push('validation.option');
+    for (const rule of field.rules ?? []) {
+      const parts = partsOf(rule, field);
+      keys.push(...(parts.property ?? []).map((p) => p.key), ...(parts.cross ?? []).map((c) => c.key));
+    }
+  }
+  return keys.filter((key): key is string => typeof key === 'string');
+}
+
+function rulesOf(field: Field): Rule[] {
+  const rules = field.visibleWhen ? [field.visibleWhen] : [];
+  if (isValueField(field) && field.dataSource && 'options' in field.dataSource)
+    rules.push(...field.dataSource.options.flatMap((o) => (o.visibleWhen ? [o.visibleWhen] : [])));
+  return rules;
+}
+
+function fieldReferencesOf(field: ValueField): string[] {
+  return (field.rules ?? []).flatMap((rule) => {
+    if (rule.rule === 'mobile') return [rule.areaCodeField];
+    if (rule.rule === 'notMalaysianPassport') return [rule.identityTypeField, rule.nationalityField];
+    return [];
+  });
+}
+
+const leafTypeFor = (field: ValueField) => (field.valueType === 'stringList' || field.dataPart ? 'string' : field.valueType);
+
+export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInput): LintProblem[] {
+  const problems: LintProblem[] = [];
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validateMeta = ajv.compile(metaSchema);
+
+  for (const { file, document } of steps) {
+    const report = (reason: string, field?: string) => problems.push({ file, ...(field ? { field } : {}), reason });
+    const kindProblems = walkRaw(document).filter((f) => !(FIELD_KINDS as readonly string[]).includes(String(f.kind)));
+    for (const f of kindProblems) report(`unknown kind "${String(f.kind)}" (known: ${FIELD_KINDS.join(', ')})`, String(f.id ?? '?'));
+    if (!validateMeta(document)) {
+      if (kindProblems.length === 0)
+        for (const error of validateMeta.errors ?? []) report(`does not match the step meta-schema at ${error.instancePath || '/'}: ${error.message}`);
+      continue;
+    }
+    const step = document as StepSchema;
+    const entries = walkFields(step.fields).map((e) => e.field);
+    const ids = new Set<string>();
+    for (const field of entries) {
+      if (ids.has(field.id)) report('duplicate id', field.id);
+      ids.add(field.id);
+    }
+    for (const lang of REQUIRED_LANGUAGES) {
+      for (const key of [step.titleKey, step.descriptionKey].filter((k): k is string => !!k))
+        if (!hasTranslation(locales[lang], key)) report(`translation key "${key}" is missing in ${lang}`);
+    }
+    for (const field of entries) {
+      for (const rule of rulesOf(field)) {
+        for (const name of fieldsOfRule(rule)) if (!ids.has(name)) report(`a rule names the unknown field "${name}"`, field.id);
+        for (const key of contextKeysOfRule(rule))
+          if (!(CONTEXT_KEYS as readonly string[]).includes(key)) report(`a rule names the unknown context key "${key}"`, field.id);
+      }
+      for (const lang of REQUIRED_LANGUAGES)
+        for (const key of new Set(translationKeysOf(field)))
+          if (!hasTranslation(locales[lang], key)) report(`translation key "${key}" is missing in ${lang}`, field.id);
+      if (!isValueField(field)) continue;
+      for (const name of fieldReferencesOf(field)) if (!ids.has(name)) report(`a rule names the unknown field "${name}"`, field.id);
+      if (field.dataSource && 'dictionary' in field.dataSource && !dictionaries[field.dataSource.dictionary])
+        report(`unknown dictionary category "${field.dataSource.dictionary}"`, field.id);
+      const leaf = payloadLeafType(step.id, parseDataKey(field.dataKey));
+      if (!leaf) report(`dataKey "${field.dataKey}" is not in the ${step.id} payload type`, field.id);
+      else if (leaf !== leafTypeFor(field)) report(`dataKey "${field.dataKey}" holds ${leaf} in the payload, but the field's valueType gives ${leafTypeFor(field)}`, field.id);
+    }
+    if (problems.some((p) => p.file === file)) continue;
+    try {
+      compile(step, { dictionaries });
+    } catch (error) {
+      if (error instanceof SchemaError) report(error.message);
+      else throw error;
+    }
+  }
+  return problems;
+}
+
+/** Fields of a document that may not match the meta-schema, for the kind check. */
+function walkRaw(document: unknown): Record<string, unknown>[] {
+  const fields = (document as { fields?: unknown })?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.flatMap((f: Record<string, unknown>) => [f, ...walkRaw({ fields: f.children })]);
+}
+
+export const formatProblem = (p: LintProblem): string => `${p.file}${p.field ? ` › ${p.field}` : ''}: ${p.reason}`;

@@ -1,0 +1,127 @@
+// The named validation rules of SPEC §5. Each rule says what JSON Schema can check (so ajv gives the
+// same verdict in the browser and on the server) and, where JSON Schema cannot, a semantic check
+// (numbering plans, dates relative to today) that both sides run through validateStep.
+import { checkMobile } from './checks/phone.ts';
+import { isAgeAllowed, isValidForMonths } from './checks/dates.ts';
+import { parseNric } from './malaysia/nric.ts';
+import { ruleToJsonSchema, type FormData, type JsonSchema, type StepContext } from './rules.ts';
+import type { ValidationRule, ValueField } from './step-schema.ts';
+
+export type MessageParams = Record<string, number | string>;
+export interface Message {
+  key: string;
+  params?: MessageParams;
+}
+
+/** A constraint on the field's own value. */
+export interface PropertyConstraint extends Message {
+  schema: JsonSchema;
+}
+
+/** A constraint on the field that applies only when `when` holds for the whole step's data. */
+export interface CrossConstraint extends Message {
+  when: JsonSchema;
+  schema: JsonSchema;
+}
+
+export type SemanticCheck = (value: unknown, data: FormData, context: StepContext, now: Date) => Message | undefined;
+
+export interface RuleParts {
+  property?: PropertyConstraint[];
+  cross?: CrossConstraint[];
+  semantic?: SemanticCheck;
+}
+
+export const MALAYSIA = 'MYS';
+export const IDENTITY_TYPE = { resident: 101, passport: 102, myTentera: 103, myPR: 104, nric: 106, myKas: 107 } as const;
+export const ACCOUNT_TYPE = { cash: 0, margin: 1, islamicCash: 2 } as const;
+export const UPLOAD_TYPES = ['bmp', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf'];
+
+const caseInsensitive = (word: string): string =>
+  [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join('');
+
+const pattern = (regex: string, key: string, params?: MessageParams): PropertyConstraint => ({
+  schema: { pattern: regex },
+  key,
+  params,
+});
+
+export const ruleParts: { [R in ValidationRule as R['rule']]: (rule: R, field: ValueField) => RuleParts } = {
+  required: () => ({}),
+  maxLength: ({ max }) => ({ property: [{ schema: { maxLength: max }, key: 'validation.maxLength', params: { max } }] }),
+  mobile: ({ areaCodeField, min, max }) => ({
+    property: [
+      pattern('^(?!0)', 'validation.mobileLeadingZero'),
+      pattern(`^[0-9]{${min},${max}}$`, 'validation.mobile', { min, max }),
+    ],
+    semantic: (value, data) => {
+      const problem = checkMobile(String(data[areaCodeField] ?? ''), String(value), min, max);
+      if (!problem) return undefined;
+      return problem === 'leadingZero' ? { key: 'validation.mobileLeadingZero' } : { key: 'validation.mobile', params: { min, max } };
+    },
+  }),
+  username: ({ num }) => ({ property: [pattern(`^[A-Za-z0-9]{1,${num}}$`, 'validation.username', { num })] }),
+  passport: ({ min, max }) => ({ property: [pattern(`^[A-Za-z0-9]{${min},${max}}$`, 'validation.passport', { min, max })] }),
+  nric: ({ len }) => ({
+    property: [pattern(`^[0-9]{${len}}$`, 'validation.nric', { len })],
+    semantic: (value, _data, _context, now) => (parseNric(String(value), now) ? undefined : { key: 'validation.nric', params: { len } }),
+  }),
+  oldNric: ({ min, max }) => ({ property: [pattern(`^[A-Za-z0-9]{${min},${max}}$`, 'validation.oldNric', { min, max })] }),
+  postcode: ({ len }) => ({ property: [pattern(`^[0-9]{${len}}$`, 'validation.postcode', { len })] }),
+  invitationCode: ({ len }) => ({ property: [pattern(`^[A-Za-z0-9]{${len}}$`, 'validation.invitationCode', { len })] }),
+  email: () => ({
+    property: [
+      { schema: { maxLength: 100 }, key: 'validation.maxLength', params: { max: 100 } },
+      { schema: { format: 'email' }, key: 'validation.email' },
+    ],
+  }),
+  age: ({ min, max }) => ({
+    property: [{ schema: { format: 'date' }, key: 'validation.format' }],
+    semantic: (value, _data, _context, now) =>
+      isAgeAllowed(String(value), now, min, max) ? undefined : { key: 'validation.age', params: { min, max } },
+  }),
+  validForMonths: ({ months }) => ({
+    property: [{ schema: { format: 'date' }, key: 'validation.format' }],
+    semantic: (value, _data, _context, now) =>
+      isValidForMonths(String(value), now, months) ? undefined : { key: 'validation.validForMonths', params: { num: months } },
+  }),
+  notMalaysianPassport: ({ nationalityField }) => ({
+    cross: [
+      {
+        when: ruleToJsonSchema({ field: nationalityField, eq: MALAYSIA }),
+        schema: { not: { const: IDENTITY_TYPE.passport } },
+        key: 'validation.malaysianPassport',
+      },
+    ],
+  }),
+  marginOnlyForMalaysians: () => ({
+    cross: [
+      {
+        when: ruleToJsonSchema({ context: 'nationality', notIn: [MALAYSIA] }),
+        schema: { not: { const: ACCOUNT_TYPE.margin } },
+        key: 'validation.marginOnlyForMalaysians',
+      },
+    ],
+  }),
+  fileTypes: ({ types }) => ({
+    property: [pattern(`\\.(${types.map(caseInsensitive).join('|')})$`, 'validation.fileType', { types: types.join(', ') })],
+  }),
+  mustBeTrue: ({ messageKey }) => ({ property: [{ schema: { const: true }, key: messageKey ?? 'validation.agreement' }] }),
+  noChinese: () => ({ property: [pattern('^[^\\u2E80-\\u2FDF\\u3000-\\u303F\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF]*$', 'validation.noChinese')] }),
+  basicPrintable: () => ({ property: [pattern('^[\\x20-\\x7E]*$', 'validation.specialCharacters')] }),
+  digitsOnly: () => ({ property: [pattern('^[0-9]*$', 'validation.format')] }),
+  alphanumeric: () => ({ property: [pattern('^[A-Za-z0-9]*$', 'validation.format')] }),
+};
+
+export const partsOf = (rule: ValidationRule, field: ValueField): RuleParts =>
+  (ruleParts[rule.rule] as (r: ValidationRule, f: ValueField) => RuleParts)(rule, field);
+
+/** The "please enter / select / upload" message that fits the field's kind. */
+export function requiredMessageKey(field: ValueField): string {
+  if (field.widget === 'upload') return 'validation.requiredUpload';
+  if (field.widget === 'signature') return 'validation.signatureRequired';
+  if (field.rules?.some((r) => r.rule === 'mustBeTrue')) return 'validation.agreement';
+  if (['Select', 'Radio', 'ButtonGroup', 'DateTime', 'CheckBox', 'Switch'].includes(field.kind)) return 'validation.requiredSelect';
+  if (field.widget === 'dictionarySelect' || field.widget === 'multiSelect') return 'validation.requiredSelect';
+  return 'validation.requiredEnter';
+}

@@ -1,0 +1,76 @@
+// pnpm schemas:lint: each kind of mistake, planted in a copy of a real schema, is caught with file, field and reason.
+import { describe, expect, it } from 'vitest';
+import { lintSteps, type LintInput } from '../src/lint.ts';
+import { loadLocales, loadMetaSchema, loadStepFiles } from '../src/node/load.ts';
+import { dictionaries } from './helpers.ts';
+
+const base = (): Omit<LintInput, 'steps'> => ({ dictionaries, locales: loadLocales(), metaSchema: loadMetaSchema('step') });
+const stepFiles = loadStepFiles();
+const copyOf = (id: string) => structuredClone(stepFiles.find((s) => s.document.id === id)!.document) as unknown as { fields: Record<string, unknown>[] } & Record<string, unknown>;
+const lintOne = (document: unknown, overrides: Partial<LintInput> = {}) => lintSteps({ ...base(), steps: [{ file: 'schemas/steps/copy.json', document }], ...overrides });
+const field = (document: { fields: Record<string, unknown>[] }, id: string): Record<string, unknown> => {
+  const all = (fields: Record<string, unknown>[]): Record<string, unknown>[] => fields.flatMap((f) => [f, ...all((f.children as Record<string, unknown>[]) ?? [])]);
+  return all(document.fields).find((f) => f.id === id)!;
+};
+
+describe('pnpm schemas:lint', () => {
+  it('is clean on the real schemas', () => {
+    expect(lintSteps({ ...base(), steps: stepFiles })).toEqual([]);
+  });
+  it('catches an unknown kind', () => {
+    const doc = copyOf('contact');
+    field(doc, 'email').kind = 'TextArea';
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'email', reason: expect.stringContaining('unknown kind "TextArea"') });
+  });
+  it('catches a dataKey outside the payload types', () => {
+    const doc = copyOf('personal');
+    field(doc, 'gender').dataKey = 'sex';
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'gender', reason: 'dataKey "sex" is not in the personal payload type' });
+  });
+  it('catches a dataKey whose payload type differs from the valueType', () => {
+    const doc = copyOf('personal');
+    field(doc, 'gender').valueType = 'string';
+    expect(lintOne(doc)).toContainEqual(expect.objectContaining({ field: 'gender', reason: expect.stringContaining('holds number in the payload') }));
+  });
+  it('catches an unknown dictionary category', () => {
+    const doc = copyOf('personal');
+    field(doc, 'race').dataSource = { dictionary: 'Ethnicity' };
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'race', reason: 'unknown dictionary category "Ethnicity"' });
+  });
+  it('catches a rule naming an unknown field', () => {
+    const doc = copyOf('work');
+    field(doc, 'industryOther').visibleWhen = { field: 'sector', eq: 999 };
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'industryOther', reason: 'a rule names the unknown field "sector"' });
+  });
+  it('catches a validation rule naming an unknown field', () => {
+    const doc = copyOf('contact');
+    field(doc, 'mobile').rules = [{ rule: 'mobile', areaCodeField: 'dialCode', min: 7, max: 12 }];
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'mobile', reason: 'a rule names the unknown field "dialCode"' });
+  });
+  it.each(['en', 'zh-HK', 'zh-CN'])('catches a translation key missing in %s', (lang) => {
+    const locales = loadLocales();
+    const field = (locales[lang].field as Record<string, Record<string, Record<string, string>>>).contact.email;
+    delete field.label;
+    expect(lintOne(copyOf('contact'), { locales })).toEqual([{ file: 'schemas/steps/copy.json', field: 'email', reason: `translation key "field.contact.email.label" is missing in ${lang}` }]);
+  });
+  it('catches a label key that exists in no language', () => {
+    const doc = copyOf('contact');
+    field(doc, 'email').placeholderKey = 'field.contact.email.typo';
+    expect(lintOne(doc).map((p) => p.reason)).toEqual(['en', 'zh-HK', 'zh-CN'].map((lang) => `translation key "field.contact.email.typo" is missing in ${lang}`));
+  });
+  it('catches a duplicate id', () => {
+    const doc = copyOf('contact');
+    field(doc, 'username').id = 'email';
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'email', reason: 'duplicate id' });
+  });
+  it('catches visibility rules that form a cycle', () => {
+    const doc = copyOf('tax');
+    field(doc, 'taxResidentOutside').visibleWhen = { field: 'hasTin', eq: true };
+    expect(lintOne(doc)).toContainEqual(expect.objectContaining({ reason: expect.stringContaining('cycle') }));
+  });
+  it('catches a document that does not match the meta-schema', () => {
+    const doc = copyOf('contact');
+    delete (doc as Record<string, unknown>).titleKey;
+    expect(lintOne(doc)).toContainEqual(expect.objectContaining({ reason: expect.stringContaining("must have required property 'titleKey'") }));
+  });
+});

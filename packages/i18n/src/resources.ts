@@ -1,0 +1,35 @@
+// Translation resources, one JSON file per language and namespace so translators can edit them.
+import enField from '../locales/en/field.json';
+import enOption from '../locales/en/option.json';
+import enStep from '../locales/en/step.json';
+import enValidation from '../locales/en/validation.json';
+import hkField from '../locales/zh-HK/field.json';
+import hkOption from '../locales/zh-HK/option.json';
+import hkStep from '../locales/zh-HK/step.json';
+import hkValidation from '../locales/zh-HK/validation.json';
+import cnField from '../locales/zh-CN/field.json';
+import cnOption from '../locales/zh-CN/option.json';
+import cnStep from '../locales/zh-CN/step.json';
+import cnValidation from '../locales/zh-CN/validation.json';
+
+export const LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const NAMESPACES = ['field', 'option', 'step', 'validation'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const resources: Record<Language, Record<Namespace, Record<string, unknown>>> = {
+  en: { field: enField, option: enOption, step: enStep, validation: enValidation },
+  'zh-HK': { field: hkField, option: hkOption, step: hkStep, validation: hkValidation },
+  'zh-CN': { field: cnField, option: cnOption, step: cnStep, validation: cnValidation },
+};
+
+/** ms and anything unknown fall back to English (SPEC §1). */
+export function resolveLanguage(requested: string | null | undefined): Language {
+  if (!requested) return 'en';
+  const exact = LANGUAGES.find((lang) => lang.toLowerCase() === requested.toLowerCase());
+  if (exact) return exact;
+  const lower = requested.toLowerCase();
+  if (lower === 'zh-tw' || lower === 'zh-hant' || lower.startsWith('zh-hant') || lower === 'zh-mo') return 'zh-HK';
+  if (lower === 'zh' || lower.startsWith('zh-hans') || lower === 'zh-sg') return 'zh-CN';
+  return 'en';
+}
