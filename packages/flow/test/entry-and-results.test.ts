@@ -1,0 +1,113 @@
+// SPEC §4 status entry, §2 result routing, §5 skip rules.
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_STATUS, MARKET, contextFromRecords, mainButtonKey, needsPayment, parseRejectedReason, resultRoute, statusEntry } from '../src/index.ts';
+import { NEXT, go, run, stepAfter } from './helpers.ts';
+
+const config = { ctosValid: true, ghlValid: true };
+const entry = (record: Parameters<typeof contextFromRecords>[0]['record'], extra: Partial<Parameters<typeof contextFromRecords>[0]> = {}) =>
+  contextFromRecords({ record, config, platform: 'embedded', ...extra });
+
+describe('Status entry (SPEC §4)', () => {
+  it('no record: new, firstOpenFlag true: Get started, then contact', () => {
+    const context = entry(null);
+    expect(context.mode).toBe('new');
+    expect(statusEntry(context)).toMatchObject({ state: 'new', buttonKey: 'flow.button.getStarted' });
+    expect(stepAfter(context, NEXT)).toBe('contact');
+  });
+  it('draft: Continue, at fillStep', () => {
+    const context = entry({ status: APPLICATION_STATUS.stash, fillStep: 2006 });
+    expect(mainButtonKey(context)).toBe('flow.button.continue');
+    expect(stepAfter(context, NEXT)).toBe('investment');
+  });
+  it('a draft whose fillStep is not a form step starts at contact', () => {
+    expect(stepAfter(entry({ status: APPLICATION_STATUS.stash, fillStep: 1000 }), NEXT)).toBe('contact');
+  });
+  it('rejected: Modify, the rejection page, then only the steps that hold rejected items', () => {
+    const context = entry({ status: APPLICATION_STATUS.fail, rejectedReason: '2005-bankStatement,2003-address' });
+    expect(mainButtonKey(context)).toBe('flow.button.modify');
+    expect(stepAfter(context, NEXT)).toBe('rejection');
+    expect(stepAfter(context, NEXT, NEXT)).toBe('personal');
+  });
+  it('review or pass: under review, and nothing to continue to', () => {
+    for (const status of [APPLICATION_STATUS.review, APPLICATION_STATUS.pass]) {
+      const context = entry({ status });
+      expect(statusEntry(context)).toEqual({ state: 'underReview', labelKey: 'flow.status.underReview', buttonKey: null, openMoreMarkets: false });
+      expect(stepAfter(context, NEXT)).toBe('start');
+    }
+  });
+  it('success: the successful page, with open-more-markets while a market is not opened', () => {
+    const context = entry({ status: APPLICATION_STATUS.success, success: true, opened: MARKET.MAS, masClientCodeActive: true });
+    expect(statusEntry(context)).toMatchObject({ state: 'successful', openMoreMarkets: true, buttonKey: 'flow.button.openMoreMarkets' });
+    expect(stepAfter(context, NEXT)).toBe('result');
+    expect(stepAfter(context, NEXT, NEXT)).toBe('addMarket');
+  });
+  it('all succeeded but the MY client code inactive: the inactive page', () => {
+    const context = entry({ status: APPLICATION_STATUS.success, opened: MARKET.MAS + MARKET.HK + MARKET.US, masClientCodeActive: false });
+    expect(statusEntry(context).state).toBe('myInactive');
+    expect(stepAfter(context, NEXT)).toBe('myAbnormal');
+  });
+  it('the supplementary-market entry makes a successful applicant supplementary', () => {
+    const context = entry({ status: APPLICATION_STATUS.success, opened: MARKET.MAS }, { supplementaryEntry: true, supplement: { marketType: 0 } });
+    expect(context.mode).toBe('supplementary');
+    expect(stepAfter(context, NEXT)).toBe('addMarket');
+  });
+  it('a rejected identity document means the identity check is done again', () => {
+    expect(entry({ status: APPLICATION_STATUS.fail, rejectedReason: '2002-idDocument' }, { ekycPassed: true }).ekycPassed).toBe(false);
+    expect(entry({ status: APPLICATION_STATUS.fail, rejectedReason: '2005-bankStatement' }, { ekycPassed: true }).ekycPassed).toBe(true);
+  });
+});
+
+describe('Rejected reason: comma-separated items of the form code-field', () => {
+  it('parses items and ignores malformed ones', () => {
+    expect(parseRejectedReason('2002-idDocument, 2005-bankStatement,,junk,2003-')).toEqual([
+      { code: 2002, field: 'idDocument' },
+      { code: 2005, field: 'bankStatement' },
+    ]);
+    expect(parseRejectedReason(null)).toEqual([]);
+  });
+});
+
+describe('Result routing (SPEC §2)', () => {
+  it('succeeded but HK/US not opened: the add-market page, passing entryCode and scnl', () => {
+    expect(resultRoute({ status: 4, success: true, opened: MARKET.MAS, masClientCodeActive: true }, null, { entryCode: '2', scnl: 'AB12CD34' })).toEqual({
+      step: 'addMarket',
+      query: { entryCode: '2', scnl: 'AB12CD34' },
+      path: '/market/again?entryCode=2&scnl=AB12CD34',
+    });
+  });
+  it('succeeded but MY not opened: the add-market page', () => {
+    expect(resultRoute({ status: 4, success: true, opened: MARKET.HK + MARKET.US }, { marketType: MARKET.MAS }).step).toBe('addMarket');
+  });
+  it('all markets succeeded: the opening start', () => {
+    expect(resultRoute({ status: 4, success: true, opened: 19, masClientCodeActive: true }, null).path).toBe('/status/entry');
+  });
+  it('MY successful but MY client code not active: the MY-abnormal page', () => {
+    expect(resultRoute({ status: 4, success: true, opened: MARKET.MAS, masClientCodeActive: false }, null).path).toBe('/status/myfailed');
+  });
+  it('opening the result page resets khInfo success', () => {
+    const actor = run({});
+    const effects: string[] = [];
+    actor.on('resetApplicationSuccess', (e) => effects.push(e.type));
+    actor.send(go('result'));
+    expect(effects).toEqual(['resetApplicationSuccess']);
+  });
+});
+
+describe('Skip rules (SPEC §5)', () => {
+  it('no identity check when ctosValid is false', () => {
+    expect(stepAfter({ ctosValid: false }, go('market'), NEXT)).toBe('personal');
+    expect(stepAfter({ ctosValid: false }, go('personal'), { type: 'PREVIOUS' })).toBe('market');
+  });
+  it('no payment when ghlValid is false', () => {
+    expect(needsPayment({ ...run({ ghlValid: false }).getSnapshot().context })).toBe(false);
+    expect(stepAfter({ ghlValid: false }, go('signature'), NEXT)).toBe('result');
+  });
+  it('no payment when only HK/US are supplemented; MY supplement pays', () => {
+    expect(stepAfter({ mode: 'supplementary', addingMarkets: MARKET.HK + MARKET.US }, go('signature'), NEXT)).toBe('result');
+    expect(stepAfter({ mode: 'supplementary', addingMarkets: MARKET.MAS }, go('signature'), NEXT)).toBe('payment');
+  });
+  it('with ctosValid false, a rejected identity document is replaced by document upload', () => {
+    const items = { mode: 'rejected' as const, ctosValid: false, rejectedItems: [{ code: 2002, field: 'idDocument' }] };
+    expect(stepAfter(items, NEXT, NEXT)).toBe('documentUpload');
+  });
+});
