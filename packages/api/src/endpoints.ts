@@ -1,0 +1,200 @@
+// Every call of SPEC §7 as a typed function. Paths and shapes here are the contract the server
+// mounts (apps/server imports SERVICE_BASES and the types).
+import type { ApiClient, CallOptions } from './client.ts';
+import { signFields } from './sign.ts';
+import { uploadFile, type UploadOptions } from './upload.ts';
+
+/** SPEC §7 base paths; the web app reaches each through /api<base> on one origin. */
+export const SERVICE_BASES = {
+  passport: '/passport',
+  apply: '/kh/account/apply',
+  supplement: '/kh/account/supplement',
+  account: '/account',
+  ekyc: '/ekyc',
+  money: '/money',
+  pdp: '/pdp',
+} as const;
+const { passport, apply, supplement, account, ekyc, money, pdp } = SERVICE_BASES;
+
+export type RelatedType = 'INIT' | 'SUPPLEMENT';
+
+export interface KhInfoDto {
+  success: boolean;
+  marketType?: number;
+  status: 0 | 1 | 2 | 3 | 4 | 5;
+  exist: boolean;
+  fillStep: number | null;
+  reasonCode?: string | null;
+  rejectedReason?: string | null;
+  name?: string;
+  identityKind?: number;
+  nationalityCode?: string;
+  isNew?: boolean;
+  applyId?: string | null;
+  markets?: number[];
+  islamic?: boolean;
+  mlAccountType?: number;
+  accountType?: number;
+  maritalStatus?: number;
+  market?: number;
+  masClientCodeActive?: boolean;
+  bankName?: string;
+  firstOpenFlag?: boolean;
+  opened?: number;
+}
+
+export interface UserInfo {
+  hsNo?: string;
+  mid: string;
+  logined: boolean;
+  name?: string;
+  bankAccount?: string;
+  source?: string;
+  appSource?: 1 | 2 | 3 | 4;
+  opened?: boolean;
+  haveMobile?: boolean;
+}
+
+export interface SupplementRecord {
+  id: string;
+  status: number;
+}
+export interface SupplementCheck {
+  HK?: SupplementRecord;
+  MAS?: SupplementRecord;
+  US?: SupplementRecord;
+  firstOpenFlag: boolean;
+  islamic: boolean;
+}
+
+export interface FillDataRequest {
+  fillStep: number;
+  relatedType: RelatedType;
+  applyId?: string;
+  market?: number;
+  /** From the _scnl query parameter. */
+  invitationCode?: string;
+  data: Record<string, unknown>;
+}
+
+export interface EkycResult {
+  isEkycSuccess: boolean;
+  failureReason?: string;
+  step1?: { frontImgPath: string; backImgPath: string; ocrData: { name: string; gender: string; birthDate: string; nationality: string; expiryDate?: string; idNo: string; idAddress: string } };
+  step2?: { faceScore: number; isIdentical: boolean };
+}
+
+/** payStatus: 0 success, 1 or -2 failed, 2 loading, -1 not existing. */
+export interface PaymentAnswer {
+  result: { payStatus: 0 | 1 | -2 | 2 | -1; orderNumber: string; paymentId: string; redirectUrl?: string };
+}
+
+export interface PaymentRequest {
+  memberId: string;
+  /** 3 for a supplementary MY opening, else 0. */
+  businessType: 0 | 3;
+  relateId: string;
+  merchantReturnURL: string;
+  cardNo?: string;
+  cardHolder?: string;
+  paymentId?: string;
+  orderNumber?: string;
+}
+
+export interface DictionaryItem {
+  value: string | number;
+  label: string;
+}
+export interface Country {
+  code: string;
+  name: string;
+  tel?: string;
+}
+export interface AppCommons {
+  h5Config: { kh: { ctosValid: boolean; ghlValid: boolean; myCtosSpecialState: string[] } };
+}
+
+export interface EndpointOptions {
+  /** The send-auth-code signing secret: from the app's config, never bundled in production. */
+  signingSecret?: () => string;
+}
+
+export function createEndpoints(client: ApiClient, options: EndpointOptions = {}) {
+  const get = <T>(path: string, query?: CallOptions['query'], extra: CallOptions = {}) => client.call<T>(path, { method: 'GET', query, ...extra });
+  const post = <T>(path: string, json?: unknown, extra: CallOptions = {}) => client.call<T>(path, { method: 'POST', json: json ?? {}, ...extra });
+  const form = <T>(path: string, body: Record<string, unknown>, extra: CallOptions = {}) => client.call<T>(path, { method: 'POST', form: body, ...extra });
+  const upload = <T>(path: string, upload: Omit<UploadOptions, 'timeoutMs'>) => uploadFile<T>(client.url(path), upload);
+
+  return {
+    passport: {
+      login: (body: { mobile: string; countryCode: string; code?: string; password?: string; recaptchaToken?: string }) => form<UserInfo>(`${passport}/login`, body),
+      loginCheck: () => form<{ logined: boolean; user?: UserInfo }>(`${passport}/login/check`, {}, { idempotent: true, exempt: true, silent: true }),
+      async sendAuthCode(body: { mobile: string; countryCode: string }) {
+        const secret = options.signingSecret?.();
+        if (!secret) throw new Error('The send-auth-code signing secret is not configured');
+        return form<{ sent: boolean; resendAfterSeconds: number }>(`${passport}/sms/auth-code/send`, { ...(await signFields(body, secret)) });
+      },
+      isRegisterUser: (body: { mobile: string; countryCode: string }) => form<{ registered: boolean }>(`${passport}/reg/isRegisterUser`, body, { idempotent: true }),
+      useAuthCode: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/sms/auth-code/use`, body),
+      modifyMobile: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/mobile/modify`, body),
+      getUsers: () => get<UserInfo>(`${passport}/getUsers`),
+    },
+    apply: {
+      check: () => post<KhInfoDto>(`${apply}/check`, {}, { idempotent: true }),
+      record: () => post<KhInfoDto[]>(`${apply}/record`, {}, { idempotent: true }),
+      create: (body: { relatedType: RelatedType; market?: number; invitationCode?: string; appSource?: number }) => post<KhInfoDto>(`${apply}/create`, body, { idempotent: true }),
+      fillData: (body: FillDataRequest) => post<{ fillStep: number }>(`${apply}/fill-data`, body),
+      fetchData: (body: { fillStep: number; relatedType: RelatedType; applyId?: string }) => post<Record<string, unknown>>(`${apply}/fetch-data`, body, { idempotent: true }),
+      submit: (body: { applyId: string; relatedType: RelatedType; marketType?: number; accountType?: number }) => post<KhInfoDto>(`${apply}/apply-submit`, body, { idempotent: true }),
+      channelPaymentInfoSubmit: (body: { applyId: string; paymentId: string; orderNumber: string }) => post<{ saved: boolean }>(`${apply}/channelPaymentInfoSubmit`, body, { idempotent: true }),
+      rppSwitch: () => get<{ enabled: boolean }>(`${apply}/rpp-switch`),
+      queryPaymentType: (query: { applyId: string; relatedType: RelatedType; bankName?: string }) => get<{ needPay: boolean; amount: number; currency: 'MYR' }>(`${apply}/queryPaymentType`, query),
+      dealerRepresentative: () => get<{ name: string; drCode: string } | null>('/plat/app/dr/before/open'),
+    },
+    supplement: {
+      create: (market: number) => post<{ id: string; status: number }>(`${supplement}/create`, {}, { query: { market }, idempotent: true }),
+      check: () => post<SupplementCheck>(`${supplement}/check`, {}, { idempotent: true }),
+      submit: (body: { marketType: number; accountType?: number; applyId: string }) => post<KhInfoDto>(`${supplement}/submit`, body, { idempotent: true }),
+    },
+    account: {
+      customerInfo: () => get<{ clientCode: string; name: string; markets: number }>(`${account}/customer-info/query-information`),
+      fundAccount: () => get<{ accounts: { market: string; accountNo: string; active: boolean }[] }>(`${account}/fund-account/query-information`),
+    },
+    help: {
+      documentUrl: (id: string | number) => client.url(`${pdp}/doc/${id}/contentV2`),
+      positionImages: (body: { position: string }) => form<{ images: string[] }>(`${pdp}/position/images`, body, { idempotent: true }),
+    },
+    dictionary: {
+      appCommons: () => get<AppCommons>(`${pdp}/dict/app-config/app/commons/multiple-value`),
+      appUrls: () => get<Record<string, string>>(`${pdp}/dict/app-config/app/urls/multiple-value`),
+      countries: () => get<Country[]>(`${pdp}/dict/countries/base`, { withTel: true }),
+      codeValues: (categories: string[]) => form<Record<string, DictionaryItem[]>>(`${pdp}/dict/code-value/batch/queryList`, { categories }, { idempotent: true }),
+      regionInfo: () => get<{ code: string; name: string }[]>(`${pdp}/region/info`),
+    },
+    file: {
+      upload: <T = { filename: string; filepath: string; originalFilename: string }>(options: Omit<UploadOptions, 'timeoutMs'>) => upload<T>(`${pdp}/upload`, options),
+      financeUpload: <T = { filename: string; filepath: string; originalFilename: string }>(options: Omit<UploadOptions, 'timeoutMs'>) => upload<T>(`${pdp}/finance-file/upload`, options),
+      previewUrl: (relativePath: string, waterMark = true) => client.url(`${pdp}/preview`, { relativePath, waterMark }),
+    },
+    ekyc: {
+      fetchStatus: (body: { relateType: RelatedType; relateId: string }) => form<EkycResult>(`${ekyc}/rest-api/ctos/fetch-ekyc-status`, body, { idempotent: true, exempt: true }),
+      init: (body: { relateType: RelatedType; relateId: string; responseUrl: string; documentName: string; idKind: number; documentNumber: string }) =>
+        form<{ h5RedirectUrl: string; handoffToken?: string }>(`${ekyc}/rest-api/ctos/init`, body),
+      checkResult: (body: { relateType: RelatedType; relateId: string }) => form<EkycResult>(`${ekyc}/rest-api/ctos/check-result`, body, { idempotent: true, exempt: true }),
+      zolozInit: (body: Record<string, string>) => form<{ h5RedirectUrl: string }>(`${ekyc}/zoloz/real-id/init`, body),
+      zolozCheckResult: (body: Record<string, string>) => form<EkycResult>(`${ekyc}/zoloz/real-id/check-result`, body, { idempotent: true, exempt: true }),
+    },
+    payment: {
+      applyPay: (body: PaymentRequest) => post<PaymentAnswer>(`${money}/payment/ghl/applyPay`, body, { idempotent: true }),
+      queryPay: (body: PaymentRequest) => post<PaymentAnswer>(`${money}/payment/ghl/queryPay`, body, { idempotent: true, exempt: true }),
+    },
+    analytics: {
+      report: (body: { channel: string; memberId?: string; eventCode: string; eventValue: Record<string, unknown> }) =>
+        post<{ stored: boolean }>(`${pdp}/uba/report`, body, { exempt: true, silent: true }),
+      errorReport: (body: { hsNo?: string; href: string; userAgent: string; applyId?: string; message: string; stack?: string }) =>
+        post<{ stored: boolean }>(`${pdp}/error/report`, body, { exempt: true, silent: true }),
+    },
+  };
+}
+
+export type Endpoints = ReturnType<typeof createEndpoints>;

@@ -1,0 +1,49 @@
+// The login trigger and the 10-minute login cache (SPEC §4, §8).
+import { API_LIMITS } from './constants.ts';
+
+/** What the native app offers the webview (SPEC §2, §4): closing, native login, its version, full screen. */
+export interface AppBridge {
+  login(): void;
+  close(): void;
+  appVersion(): string;
+  setFullScreen?(on: boolean): void;
+}
+
+export interface LoginTriggerOptions {
+  inApp: boolean;
+  bridge?: AppBridge;
+  /** Navigates the browser (location.assign in the app). */
+  navigate: (url: string) => void;
+  currentUrl: () => string;
+  language: () => string;
+  loginPath?: string;
+}
+
+/** In a browser, go to the login page with target and language; in the app, ask the native side. */
+export function createLoginTrigger(options: LoginTriggerOptions) {
+  let triggered = false;
+  return () => {
+    if (triggered) return;
+    triggered = true;
+    setTimeout(() => (triggered = false), 1000);
+    if (options.inApp && options.bridge) return options.bridge.login();
+    const params = new URLSearchParams({ target: options.currentUrl(), language: options.language() });
+    options.navigate(`${options.loginPath ?? '/login'}?${params}`);
+  };
+}
+
+/** Remembers "logged in" for 10 minutes, then checks again. */
+export function createLoginCache(check: () => Promise<boolean>, { ttlMs = API_LIMITS.loginCacheMs, now = () => Date.now() } = {}) {
+  let cached: { value: boolean; at: number } | undefined;
+  return {
+    async isLoggedIn(): Promise<boolean> {
+      if (cached && cached.value && now() - cached.at < ttlMs) return true;
+      const value = await check();
+      cached = { value, at: now() };
+      return value;
+    },
+    forget() {
+      cached = undefined;
+    },
+  };
+}
