@@ -1,0 +1,92 @@
+// The API server: Fastify with one plugin per service, each mounted at its SPEC §7 base path and
+// again under /api (the one-origin prefix of the web app).
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import type { ServerContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { errorReports } from './db/schema.ts';
+import { AppError, CODES, badRequest, sendError } from './http/envelope.ts';
+import { localFileStorage } from './storage/file-storage.ts';
+import { sandboxSms } from './services/sms.ts';
+import { passportPlugin } from './plugins/passport.ts';
+import { applyPlugin, dealerPlugin } from './plugins/apply.ts';
+import { supplementPlugin } from './plugins/supplement.ts';
+import { accountPlugin } from './plugins/account.ts';
+import { dictionaryPlugin } from './plugins/dictionary.ts';
+import { filePlugin } from './plugins/file.ts';
+import { helpPlugin } from './plugins/help.ts';
+import { analyticsPlugin } from './plugins/analytics.ts';
+import { devPlugin } from './plugins/dev.ts';
+import { join } from 'node:path';
+
+/** Each service and the base path SPEC §7 gives it. */
+const SERVICES: [FastifyPluginAsync, string][] = [
+  [passportPlugin, '/passport'],
+  [applyPlugin, '/kh/account/apply'],
+  [supplementPlugin, '/kh/account/supplement'],
+  [accountPlugin, '/account'],
+  [dictionaryPlugin, '/pdp'],
+  [filePlugin, '/pdp'],
+  [helpPlugin, '/pdp'],
+  [analyticsPlugin, '/pdp'],
+  [dealerPlugin, '/plat'],
+];
+
+export interface BuildOptions {
+  config: ServerConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra plugins (the sandbox providers, staff review) registered with the same context. */
+  extraServices?: [FastifyPluginAsync, string][];
+}
+
+export async function buildApp({ config, db, logger = false, extraServices = [] }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  const context: ServerContext = { config, db, storage: localFileStorage(join(config.dataDir, 'files')), sms: sandboxSms(db, app.log) };
+  app.decorate('kh', context);
+  app.decorateRequest('memberId', undefined);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10 } });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (config.maintenance && request.url.split('?')[0] !== '/healthz') throw new AppError(501, '501', 'errors.http501');
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error);
+    const fastifyError = error as { statusCode?: number; code?: string; validation?: unknown; message: string };
+    if (fastifyError.validation) return sendError(request, reply, badRequest('server.invalidRequest', { detail: fastifyError.message }));
+    if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(request, reply, new AppError(413, '400', 'server.fileTooLarge', { max: Math.round(config.uploadLimitBytes / 1048576) }));
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)
+      return sendError(request, reply, badRequest('server.invalidRequest', { detail: fastifyError.message }));
+    request.log.error({ err: error }, 'unhandled error');
+    await db
+      .insert(errorReports)
+      .values({ requestId: request.id, href: request.url, userAgent: request.headers['user-agent'] ?? null, message: fastifyError.message, stack: (error as Error).stack ?? null })
+      .catch(() => undefined);
+    return sendError(request, reply, new AppError(500, '500', 'errors.http500'));
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError(404, '404', 'errors.http404')));
+
+  app.get('/healthz', async () => ({ ok: true }));
+  for (const [plugin, base] of [...SERVICES, ...extraServices]) {
+    await app.register(plugin, { prefix: base });
+    await app.register(plugin, { prefix: `/api${base}` });
+  }
+  if (config.dev) await app.register(devPlugin, { prefix: '/dev' });
+  return app;
+}
+
+export { CODES };

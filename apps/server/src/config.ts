@@ -1,0 +1,61 @@
+// Server configuration from the environment. Every value has a safe default for a local sandbox.
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Embedded PostgreSQL (PGlite) data and uploaded files live here. */
+  dataDir: string;
+  /** A real PostgreSQL server instead of the embedded one. */
+  databaseUrl?: string;
+  /** Dev mode: the sandbox outbox page and the debug mobile+password login. */
+  dev: boolean;
+  /** 501 for every API call while the broker's systems are in maintenance. */
+  maintenance: boolean;
+  /** HMAC secret of the send-auth-code signature (SPEC §7). */
+  signingSecret: string;
+  devPassword: string;
+  appConfig: { ctosValid: boolean; ghlValid: boolean; myCtosSpecialState: string[]; rppEnabled: boolean };
+  urls: Record<string, string>;
+  /** Public origin the sandbox providers redirect back to. */
+  publicOrigin: string;
+  uploadLimitBytes: number;
+  sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
+  sessionDays: number;
+  /** Dealer's representatives by DR code. */
+  dealers: Record<string, string>;
+}
+
+const flag = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '127.0.0.1';
+  return {
+    host,
+    port,
+    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dev: flag(env.KH_DEV, env.NODE_ENV !== 'production'),
+    maintenance: flag(env.KH_MAINTENANCE, false),
+    // Outside production a random secret per start is fine: the web app gets it from /dev config.
+    signingSecret: env.KH_SIGNING_SECRET ?? (env.NODE_ENV === 'production' ? '' : 'sandbox-signing-secret'),
+    devPassword: env.KH_DEV_PASSWORD ?? 'sandbox',
+    appConfig: {
+      ctosValid: flag(env.KH_CTOS_VALID, true),
+      ghlValid: flag(env.KH_GHL_VALID, true),
+      myCtosSpecialState: (env.KH_MY_CTOS_SPECIAL_STATE ?? '').split(',').filter(Boolean),
+      rppEnabled: flag(env.KH_RPP_ENABLED, false),
+    },
+    urls: { liveChat: env.KH_URL_LIVE_CHAT ?? 'https://broker.example/live-chat', bindPhone: env.KH_URL_BIND_PHONE ?? '/login', appDownload: env.KH_URL_APP_DOWNLOAD ?? 'https://broker.example/app' },
+    publicOrigin: env.KH_PUBLIC_ORIGIN ?? `http://${host}:${port}`,
+    uploadLimitBytes: Number(env.KH_UPLOAD_LIMIT_BYTES ?? 10 * 1024 * 1024),
+    sms: { codeTtlSeconds: 300, maxAttempts: 5, perPhonePerHour: 5, perIpPerHour: 20, resendAfterSeconds: 60, maxClockSkewSeconds: 300 },
+    sessionDays: 7,
+    dealers: { DR1001: 'Lim Wei Ming', DR1002: 'Nurul Aisyah binti Ahmad', DR1003: 'Rajesh Kumar' },
+    ...overrides,
+  };
+}
+
+export const newId = (): string => randomBytes(12).toString('base64url');

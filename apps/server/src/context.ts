@@ -1,0 +1,21 @@
+// What every service plugin needs, decorated on the Fastify instance.
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+import type { SmsSender } from './services/sms.ts';
+
+export interface ServerContext {
+  config: ServerConfig;
+  db: Database;
+  storage: FileStorage;
+  sms: SmsSender;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kh: ServerContext;
+  }
+  interface FastifyRequest {
+    memberId?: string;
+  }
+}

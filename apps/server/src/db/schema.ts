@@ -1,0 +1,196 @@
+// The database schema (Drizzle, PostgreSQL). Migrations in drizzle/ are generated from this file
+// with `pnpm --filter server db:generate` and run the same on PGlite and on PostgreSQL.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const members = pgTable(
+  'members',
+  {
+    id: text('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    mobile: text('mobile').notNull(),
+    /** The broker's client number, given when an account opens. */
+    hsNo: text('hs_no'),
+    name: text('name'),
+    appSource: integer('app_source'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('members_phone').on(t.countryCode, t.mobile)],
+);
+
+export const sessions = pgTable('sessions', {
+  /** SHA-256 of the cookie value: a leaked table holds no usable session. */
+  id: text('id').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.id),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone').on(t.countryCode, t.mobile, t.createdAt), index('sms_codes_ip').on(t.ip, t.createdAt)],
+);
+
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  countryCode: text('country_code').notNull(),
+  mobile: text('mobile').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+export const usedNonces = pgTable('used_nonces', {
+  nonce: text('nonce').primaryKey(),
+  createdAt: createdAt(),
+});
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id').notNull().references(() => members.id),
+    relatedType: text('related_type', { enum: ['INIT', 'SUPPLEMENT'] }).notNull(),
+    /** abandon 0, stash 1, review 2, pass 3, success 4, fail 5 */
+    status: integer('status').notNull().default(1),
+    fillStep: integer('fill_step').notNull().default(1000),
+    /** Market bit flags asked for (HK 1, US 2, MAS 16). */
+    market: integer('market').notNull().default(0),
+    /** Market bit flags opened by the review. */
+    opened: integer('opened').notNull().default(0),
+    masClientCodeActive: boolean('mas_client_code_active').notNull().default(false),
+    rejectedReason: text('rejected_reason'),
+    islamic: boolean('islamic').notNull().default(false),
+    accountType: integer('account_type'),
+    invitationCode: text('invitation_code'),
+    appSource: integer('app_source'),
+    /** Denormalised from the steps so the uniqueness rules are one indexed query each. */
+    username: text('username'),
+    email: text('email'),
+    idNo: text('id_no'),
+    nationality: text('nationality'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_one_init_per_member').on(t.memberId).where(sql`${t.relatedType} = 'INIT'`),
+    index('applications_username').on(sql`lower(${t.username})`),
+    index('applications_email').on(sql`lower(${t.email})`),
+    index('applications_id_no').on(t.idNo),
+    index('applications_status').on(t.status, t.updatedAt),
+  ],
+);
+
+export const applicationSteps = pgTable(
+  'application_steps',
+  {
+    applicationId: text('application_id').notNull().references(() => applications.id),
+    stepId: text('step_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.stepId] })],
+);
+
+export const supplements = pgTable(
+  'supplements',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id').notNull().references(() => members.id),
+    applicationId: text('application_id').notNull().references(() => applications.id),
+    /** One market bit (HK 1, US 2, MAS 16). */
+    market: integer('market').notNull(),
+    status: integer('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('supplements_member_market_open').on(t.memberId, t.market).where(sql`${t.status} in (1, 2, 3)`)],
+);
+
+export const files = pgTable('files', {
+  id: text('id').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.id),
+  relativePath: text('relative_path').notNull().unique(),
+  originalFilename: text('original_filename').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const analyticsEvents = pgTable('analytics_events', {
+  id: serial('id').primaryKey(),
+  channel: text('channel').notNull(),
+  memberId: text('member_id'),
+  eventCode: text('event_code').notNull(),
+  eventValue: jsonb('event_value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const errorReports = pgTable('error_reports', {
+  id: serial('id').primaryKey(),
+  requestId: text('request_id'),
+  hsNo: text('hs_no'),
+  href: text('href'),
+  userAgent: text('user_agent'),
+  applyId: text('apply_id'),
+  message: text('message').notNull(),
+  stack: text('stack'),
+  createdAt: createdAt(),
+});
+
+/** Identity checks (eKYC), one row per attempt; the result record of SPEC §3. */
+export const ekycChecks = pgTable(
+  'ekyc_checks',
+  {
+    id: text('id').primaryKey(),
+    applicationId: text('application_id').notNull().references(() => applications.id),
+    memberId: text('member_id').notNull().references(() => members.id),
+    provider: text('provider').notNull(),
+    /** pending, success, failed */
+    state: text('state').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    idKind: integer('id_kind').notNull(),
+    documentName: text('document_name').notNull(),
+    documentNumber: text('document_number').notNull(),
+    responseUrl: text('response_url').notNull(),
+    frontImgPath: text('front_img_path'),
+    backImgPath: text('back_img_path'),
+    selfieImgPath: text('selfie_img_path'),
+    ocrData: jsonb('ocr_data'),
+    faceScore: integer('face_score'),
+    isIdentical: boolean('is_identical'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('ekyc_checks_application').on(t.applicationId, t.createdAt), index('ekyc_checks_member_day').on(t.memberId, t.createdAt)],
+);
+
+/** Card fee payments; the order number makes paying twice charge once. */
+export const payments = pgTable('payments', {
+  orderNumber: text('order_number').primaryKey(),
+  paymentId: text('payment_id').notNull().unique(),
+  applicationId: text('application_id').notNull().references(() => applications.id),
+  memberId: text('member_id').notNull().references(() => members.id),
+  businessType: integer('business_type').notNull(),
+  amountSen: integer('amount_sen').notNull(),
+  /** payStatus: 0 success, 1 failed, 2 loading, -2 failed at the gateway */
+  payStatus: integer('pay_status').notNull().default(2),
+  cardHolder: text('card_holder'),
+  cardLast4: text('card_last4'),
+  merchantReturnUrl: text('merchant_return_url').notNull(),
+  createdAt: createdAt(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+});

@@ -1,0 +1,18 @@
+// PORT=<n> DATA_DIR=<folder> pnpm --filter server start: the API on 127.0.0.1 with the embedded database.
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { extraServices } from './services.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const app = await buildApp({ config, db: database.db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, extraServices: extraServices() });
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+await app.listen({ host: config.host, port: config.port });
+app.log.info({ database: database.kind, dataDir: config.dataDir, dev: config.dev }, 'ready');

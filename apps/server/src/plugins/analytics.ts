@@ -1,0 +1,47 @@
+// analytics: stores the app's events and error reports (SPEC §7).
+import type { FastifyPluginAsync } from 'fastify';
+import { analyticsEvents, errorReports } from '../db/schema.ts';
+import { ok } from '../http/envelope.ts';
+import { sessionMember } from '../http/session.ts';
+
+export const analyticsPlugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.kh;
+
+  app.post(
+    '/uba/report',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['channel', 'eventCode'],
+          properties: { channel: { type: 'string', maxLength: 40 }, memberId: { type: 'string', maxLength: 64 }, eventCode: { type: 'string', maxLength: 80 }, eventValue: { type: 'object' } },
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as { channel: string; memberId?: string; eventCode: string; eventValue?: Record<string, unknown> };
+      // The member is the session's, whatever the body claims.
+      const memberId = (await sessionMember(request)) ?? null;
+      await db.insert(analyticsEvents).values({ channel: body.channel, memberId, eventCode: body.eventCode, eventValue: body.eventValue ?? {} });
+      return ok({ stored: true });
+    },
+  );
+
+  app.post(
+    '/error/report',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['message'],
+          properties: { hsNo: { type: 'string', maxLength: 40 }, href: { type: 'string', maxLength: 2000 }, userAgent: { type: 'string', maxLength: 500 }, applyId: { type: 'string', maxLength: 64 }, message: { type: 'string', maxLength: 2000 }, stack: { type: 'string', maxLength: 8000 } },
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as { hsNo?: string; href?: string; userAgent?: string; applyId?: string; message: string; stack?: string };
+      await db.insert(errorReports).values({ requestId: request.id, hsNo: body.hsNo ?? null, href: body.href ?? null, userAgent: body.userAgent ?? request.headers['user-agent'] ?? null, applyId: body.applyId ?? null, message: body.message, stack: body.stack ?? null });
+      return ok({ stored: true });
+    },
+  );
+};

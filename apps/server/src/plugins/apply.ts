@@ -1,0 +1,230 @@
+// apply: the application record (khInfo), saving and fetching steps, submission. Every saved step is
+// validated with the same compiled step schema as the browser, plus the rules only the server knows.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
+import { translate } from '@kh/i18n';
+import { newId } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { applicationSteps, applications, files, members } from '../db/schema.ts';
+import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
+import { memberOf, requireMember } from '../http/session.ts';
+import {
+  STATUS,
+  ensureStatus,
+  identityVerified,
+  initApplication,
+  khInfo,
+  marketBits,
+  needsPayment,
+  ownedApplication,
+  paymentSettled,
+  payloadsOf,
+  rejectedItemsByStep,
+  type Application,
+} from '../services/applications.ts';
+import { submitApplication } from '../services/submission.ts';
+import { compileStep, contextFrom, stepIdForCode, validateData } from '../services/steps.ts';
+
+const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
+const fillDataSchema = {
+  type: 'object',
+  required: ['fillStep', 'relatedType', 'data'],
+  additionalProperties: false,
+  properties: {
+    fillStep: { type: 'integer' },
+    relatedType,
+    applyId: { type: 'string', maxLength: 64 },
+    market: { type: 'integer', minimum: 0, maximum: 19 },
+    invitationCode: { type: 'string', pattern: '^[A-Za-z0-9]{0,16}$' },
+    data: { type: 'object' },
+  },
+} as const;
+const fetchDataSchema = {
+  type: 'object',
+  required: ['fillStep', 'relatedType'],
+  properties: { fillStep: { type: 'integer' }, relatedType, applyId: { type: 'string', maxLength: 64 } },
+} as const;
+
+interface FillData {
+  fillStep: number;
+  relatedType: 'INIT' | 'SUPPLEMENT';
+  applyId?: string;
+  market?: number;
+  invitationCode?: string;
+  data: Record<string, unknown>;
+}
+
+/** Upload and signature fields must name files this applicant uploaded. */
+async function fileOwnership(db: Database, memberId: string, compiled: CompiledStep, formData: FormData): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const field of compiled.valueFields) {
+    const value = formData[field.id];
+    if ((field.widget !== 'upload' && field.widget !== 'signature') || typeof value !== 'string' || !compiled.isVisible(field.id, formData)) continue;
+    const [owned] = await db.select({ id: files.id }).from(files).where(and(eq(files.relativePath, value), eq(files.memberId, memberId))).limit(1);
+    if (!owned) errors.push({ field: field.id, key: 'validation.uploadFailed' });
+  }
+  return errors;
+}
+
+/** The rules only the server can check (SPEC §5): uniqueness across applicants. */
+async function serverRules(db: Database, memberId: string, stepId: string, payload: Record<string, unknown>, dealers: Record<string, string>): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const others = ne(applications.memberId, memberId);
+  const taken = async (condition: ReturnType<typeof eq>) => (await db.select({ id: applications.id }).from(applications).where(and(others, condition)).limit(1)).length > 0;
+  if (stepId === 'contact') {
+    if (typeof payload.username === 'string' && (await taken(sql`lower(${applications.username}) = lower(${payload.username})` as never)))
+      errors.push({ field: 'username', key: 'validation.usernameTaken' });
+    if (typeof payload.email === 'string' && (await taken(sql`lower(${applications.email}) = lower(${payload.email})` as never)))
+      errors.push({ field: 'email', key: 'validation.emailTaken' });
+    if (typeof payload.mobile === 'string') {
+      const phoneOwner = await db
+        .select({ id: members.id })
+        .from(members)
+        .where(and(eq(members.countryCode, String(payload.areaCode ?? '')), eq(members.mobile, payload.mobile), ne(members.id, memberId)))
+        .limit(1);
+      if (phoneOwner.length > 0) errors.push({ field: 'mobile', key: 'validation.phoneTaken' });
+    }
+    if (payload.agentChoice === 2 && typeof payload.drCode === 'string' && !dealers[payload.drCode.toUpperCase()]) errors.push({ field: 'drCode', key: 'server.drUnknown' });
+  }
+  if (stepId === 'personal' && typeof payload.idNo === 'string' && (await taken(eq(applications.idNo, payload.idNo))))
+    errors.push({ field: payload.identityKind === 106 ? 'nricNumber' : payload.identityKind === 102 ? 'passportNumber' : 'otherIdNumber', key: 'validation.idNumberTaken' });
+  return errors;
+}
+
+const withMessages = (language: string, errors: FieldError[]) => errors.map((e) => ({ ...e, message: translate(language, e.key, e.params) }));
+
+export const applyPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+  app.addHook('preHandler', requireMember);
+
+  async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>) {
+    await db
+      .insert(applicationSteps)
+      .values({ applicationId: application.id, stepId, payload })
+      .onConflictDoUpdate({ target: [applicationSteps.applicationId, applicationSteps.stepId], set: { payload, updatedAt: new Date() } });
+  }
+
+  /** Denormalised columns the uniqueness rules and the review queue read. */
+  function columnsFrom(stepId: string, payload: Record<string, unknown>): Partial<Application> {
+    if (stepId === 'contact') return { username: payload.username as string, email: payload.email as string, nationality: payload.nationalityCode as string };
+    if (stepId === 'personal') return { idNo: payload.idNo as string, nationality: payload.nationalityCode as string };
+    if (stepId === 'market') return { market: marketBits(payload), accountType: (payload.myType as number | undefined) ?? null, islamic: payload.myType === 2 };
+    return {};
+  }
+
+  app.post('/check', async (request) => {
+    const application = await initApplication(db, memberOf(request));
+    return ok(khInfo(application, application ? await payloadsOf(db, application.id) : {}));
+  });
+
+  app.post('/record', async (request) => {
+    const rows = await db.select().from(applications).where(eq(applications.memberId, memberOf(request)));
+    return ok(await Promise.all(rows.map(async (row) => khInfo(row, await payloadsOf(db, row.id)))));
+  });
+
+  app.post(
+    '/create',
+    { schema: { body: { type: 'object', properties: { relatedType, market: { type: 'integer' }, invitationCode: { type: 'string', pattern: '^[A-Za-z0-9]{0,16}$' }, appSource: { type: 'integer', enum: [1, 2, 3, 4] } } } } },
+    async (request) => {
+      const memberId = memberOf(request);
+      const body = request.body as { relatedType?: string; invitationCode?: string; appSource?: number };
+      if (body.relatedType === 'SUPPLEMENT') throw badRequest('server.useSupplementCreate');
+      // Idempotent: a repeated create answers the application that exists.
+      await db
+        .insert(applications)
+        .values({ id: newId(), memberId, relatedType: 'INIT', status: STATUS.stash, fillStep: 2000, invitationCode: body.invitationCode || null, appSource: body.appSource ?? null })
+        .onConflictDoNothing();
+      const application = (await initApplication(db, memberId))!;
+      return ok(khInfo(application, await payloadsOf(db, application.id)));
+    },
+  );
+
+  app.post('/fill-data', { schema: { body: fillDataSchema } }, async (request) => {
+    const memberId = memberOf(request);
+    const body = request.body as FillData;
+    const application = await ownedApplication(db, memberId, body.relatedType, body.applyId);
+    ensureStatus(application, [STATUS.stash, STATUS.fail]);
+    const stepId = stepIdForCode(body.fillStep);
+    if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
+    if (stepId === 'payment') throw badRequest('server.stepReadOnly');
+    const payloads = await payloadsOf(db, application.id);
+    const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
+    if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
+    const compiled = compileStep(stepId, contextFrom(payloads, application), rejected?.get(stepId) ?? []);
+    const formData: FormData = compiled.fromPayload(body.data);
+    delete formData[CONTEXT_PROPERTY];
+    // The identity check's outcome is the server's to say, never the browser's.
+    if (stepId === 'identity') formData.verification = await identityVerified(db, application.id);
+    const payload = compiled.toPayload(formData);
+    const errors = [
+      ...validateData(compiled, formData),
+      ...(await serverRules(db, memberId, stepId, payload, config.dealers)),
+      ...(await fileOwnership(db, memberId, compiled, formData)),
+    ];
+    if (errors.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), errors) });
+    if (rejected) {
+      // A resubmission may change only the rejected items.
+      const before = compiled.fromPayload(payloads[stepId] ?? {});
+      const changed = compiled.valueFields
+        .filter((f) => !compiled.editable[f.id] && JSON.stringify(before[f.id] ?? null) !== JSON.stringify(formData[f.id] ?? null) && compiled.isVisible(f.id, formData))
+        .map((f) => f.id);
+      if (changed.length > 0) throw new AppError(409, CODES.notEditable, 'server.notRejectedField', { fields: changed.join(', ') }, { fields: changed });
+    }
+    await saveStep(application, stepId, payload);
+    await db
+      .update(applications)
+      .set({ fillStep: body.fillStep, updatedAt: new Date(), ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) })
+      .where(eq(applications.id, application.id));
+    return ok({ fillStep: body.fillStep, saved: true });
+  });
+
+  app.post('/fetch-data', { schema: { body: fetchDataSchema } }, async (request) => {
+    const body = request.body as { fillStep: number; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string };
+    const application = await ownedApplication(db, memberOf(request), body.relatedType, body.applyId);
+    const stepId = stepIdForCode(body.fillStep);
+    if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
+    const payloads = await payloadsOf(db, application.id);
+    return ok(payloads[stepId] ?? {});
+  });
+
+  app.post('/apply-submit', { schema: { body: { type: 'object', properties: { applyId: { type: 'string' }, relatedType } } } }, async (request) => {
+    const body = request.body as { applyId?: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
+    const application = await ownedApplication(db, memberOf(request), body.relatedType ?? 'INIT', body.applyId);
+    return ok(await submitApplication(app.kh, application, languageOf(request)));
+  });
+
+  app.post(
+    '/channelPaymentInfoSubmit',
+    { schema: { body: { type: 'object', required: ['applyId', 'paymentId', 'orderNumber'], properties: { applyId: { type: 'string' }, paymentId: { type: 'string' }, orderNumber: { type: 'string' } } } } },
+    async (request) => {
+      const body = request.body as { applyId: string; paymentId: string; orderNumber: string };
+      const application = await ownedApplication(db, memberOf(request), 'INIT', body.applyId);
+      const settled = await paymentSettled(db, application.id);
+      return ok({ saved: settled });
+    },
+  );
+
+  app.get('/rpp-switch', async () => ok({ enabled: config.appConfig.rppEnabled }));
+
+  app.get(
+    '/queryPaymentType',
+    { schema: { querystring: { type: 'object', required: ['applyId'], properties: { applyId: { type: 'string' }, relatedType, bankName: { type: 'string' }, language: { type: 'string' } } } } },
+    async (request) => {
+      const query = request.query as { applyId: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
+      const application = await ownedApplication(db, memberOf(request), query.relatedType ?? 'INIT', query.applyId);
+      return ok({ needPay: needsPayment(config, application), amount: 11, currency: 'MYR' as const });
+    },
+  );
+};
+
+/** The dealer's representative named on the contact step (name and DR code). */
+export const dealerPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+  app.get('/app/dr/before/open', { preHandler: requireMember }, async (request) => {
+    const application = await initApplication(db, memberOf(request));
+    const contact = application ? (await payloadsOf(db, application.id)).contact : undefined;
+    const code = typeof contact?.drCode === 'string' ? contact.drCode.toUpperCase() : undefined;
+    return ok(code && config.dealers[code] ? { name: config.dealers[code], drCode: code } : null);
+  });
+};

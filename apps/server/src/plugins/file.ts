@@ -1,0 +1,67 @@
+// file: uploads checked by content (file-type), stored through the storage adapter, served back only
+// to their owner, with a watermark on images when asked.
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { UPLOAD_TYPES } from '@kh/engine';
+import { newId } from '../config.ts';
+import { files } from '../db/schema.ts';
+import { AppError, badRequest, notFound, ok } from '../http/envelope.ts';
+import { memberOf, requireMember } from '../http/session.ts';
+import { safeRelativePath } from '../storage/file-storage.ts';
+import { UnsupportedImageError, watermark } from '../services/watermark.ts';
+
+/** Extensions file-type reports for the accepted kinds (jpeg covers jpg). */
+const ACCEPTED = new Set(UPLOAD_TYPES.map((t) => (t === 'jpeg' ? 'jpg' : t)));
+
+export const filePlugin: FastifyPluginAsync = async (app) => {
+  const { db, storage } = app.kh;
+  app.addHook('preHandler', requireMember);
+
+  async function receive(request: FastifyRequest, folder: string) {
+    if (!request.isMultipart()) throw badRequest('server.multipartRequired');
+    const part = await request.file();
+    if (!part) throw badRequest('server.fileMissing');
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw badRequest('server.fileMissing');
+    const detected = await fileTypeFromBuffer(bytes);
+    if (!detected || !ACCEPTED.has(detected.ext)) throw new AppError(400, '400', 'validation.fileType', { types: UPLOAD_TYPES.join(', ') });
+    const memberId = memberOf(request);
+    const id = newId();
+    const relativePath = `${folder}/${memberId}/${id}.${detected.ext}`;
+    await storage.put(relativePath, bytes);
+    const originalFilename = (part.filename || `upload.${detected.ext}`).replace(/[^\w.\- ]/g, '_').slice(0, 120);
+    await db.insert(files).values({ id, memberId, relativePath, originalFilename, mime: detected.mime, size: bytes.length });
+    return ok({ filename: `${id}.${detected.ext}`, filepath: relativePath, originalFilename, mime: detected.mime, size: bytes.length });
+  }
+
+  app.post('/upload', (request) => receive(request, 'uploads'));
+  app.post('/finance-file/upload', (request) => receive(request, 'finance'));
+
+  app.get(
+    '/preview',
+    { schema: { querystring: { type: 'object', required: ['relativePath'], properties: { relativePath: { type: 'string', maxLength: 300 }, waterMark: { type: 'string' }, language: { type: 'string' } } } } },
+    async (request, reply) => {
+      const { relativePath, waterMark } = request.query as { relativePath: string; waterMark?: string };
+      const safe = safeRelativePath(relativePath);
+      if (!safe || safe !== relativePath) throw badRequest('server.pathRefused');
+      // Only the owner's files: another member's path answers as if it did not exist.
+      const [file] = await db.select().from(files).where(and(eq(files.relativePath, safe), eq(files.memberId, memberOf(request))));
+      if (!file) throw notFound('server.fileNotFound');
+      let bytes: Buffer = await storage.get(file.relativePath);
+      let mime = file.mime;
+      if (waterMark === 'true' && mime.startsWith('image/')) {
+        try {
+          bytes = await watermark(bytes);
+          mime = 'image/png';
+        } catch (error) {
+          // Never serve an image unmarked when a watermark was asked for.
+          if (error instanceof UnsupportedImageError) throw new AppError(415, '400', 'server.watermarkUnsupported');
+          throw error;
+        }
+      }
+      reply.header('cache-control', 'private, no-store').header('content-disposition', `inline; filename="${file.originalFilename.replace(/"/g, '')}"`);
+      return reply.type(mime).send(bytes);
+    },
+  );
+};

@@ -1,0 +1,149 @@
+// passport: login by mobile number and SMS code, sessions, the signed send-auth-code call.
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { SALT_VERSION, SIGNATURE_VERSION, canonicalString, hmacSha256, sameSignature } from '@kh/api';
+import { checkMobile } from '@kh/engine';
+import { newId } from '../config.ts';
+import { members, smsCodes, usedNonces } from '../db/schema.ts';
+import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
+import { endSession, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
+
+const phoneSchema = {
+  type: 'object',
+  required: ['mobile', 'countryCode'],
+  properties: { mobile: { type: 'string', pattern: '^[0-9]{6,15}$' }, countryCode: { type: 'string', pattern: '^[0-9]{1,4}$' } },
+} as const;
+const withCode = { ...phoneSchema, required: [...phoneSchema.required, 'code'], properties: { ...phoneSchema.properties, code: { type: 'string', pattern: '^[0-9]{6}$' } } } as const;
+
+type Phone = { mobile: string; countryCode: string };
+const codeHash = (phone: Phone, code: string) => createHash('sha256').update(`${phone.countryCode}:${phone.mobile}:${code}`).digest('hex');
+
+export const passportPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config, sms } = app.kh;
+
+  async function userInfo(memberId: string) {
+    const [member] = await db.select().from(members).where(eq(members.id, memberId));
+    return { mid: member.id, hsNo: member.hsNo ?? undefined, name: member.name ?? undefined, logined: true, haveMobile: true, mobile: member.mobile, countryCode: member.countryCode };
+  }
+
+  async function memberFor(phone: Phone): Promise<string> {
+    const [existing] = await db.select({ id: members.id }).from(members).where(and(eq(members.countryCode, phone.countryCode), eq(members.mobile, phone.mobile)));
+    if (existing) return existing.id;
+    const id = newId();
+    await db.insert(members).values({ id, ...phone }).onConflictDoNothing();
+    const [row] = await db.select({ id: members.id }).from(members).where(and(eq(members.countryCode, phone.countryCode), eq(members.mobile, phone.mobile)));
+    return row.id;
+  }
+
+  /** Consumes the latest live code for the phone: counts the attempt, refuses after 5. */
+  async function useCode(phone: Phone, code: string): Promise<void> {
+    const [latest] = await db
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.countryCode, phone.countryCode), eq(smsCodes.mobile, phone.mobile), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, new Date())))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    if (!latest) throw new AppError(400, CODES.codeIncorrect, 'server.codeExpired');
+    if (latest.attempts >= config.sms.maxAttempts) throw new AppError(429, CODES.tooMany, 'server.tooManyAttempts');
+    await db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, latest.id));
+    if (!sameSignature(latest.codeHash, codeHash(phone, code))) {
+      const left = config.sms.maxAttempts - latest.attempts - 1;
+      throw new AppError(400, CODES.codeIncorrect, left > 0 ? 'validation.verificationCode' : 'server.tooManyAttempts');
+    }
+    await db.update(smsCodes).set({ usedAt: new Date() }).where(eq(smsCodes.id, latest.id));
+  }
+
+  async function verifySignature(body: Record<string, string>) {
+    if (Number(body.version) !== SIGNATURE_VERSION || Number(body.saltVersion) !== SALT_VERSION) throw badRequest('server.signatureInvalid');
+    const timestamp = Number(body.timestamp);
+    if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > config.sms.maxClockSkewSeconds * 1000) throw badRequest('server.staleRequest');
+    if (!config.signingSecret) throw new AppError(500, '500', 'errors.http500');
+    const expected = await hmacSha256(config.signingSecret, canonicalString({ ...body }));
+    if (!body.signature || !sameSignature(expected, body.signature)) throw badRequest('server.signatureInvalid');
+    // A nonce is good once: a replayed request is refused even within the time window.
+    const inserted = await db.insert(usedNonces).values({ nonce: body.nonce }).onConflictDoNothing().returning({ nonce: usedNonces.nonce });
+    if (inserted.length === 0) throw new AppError(400, CODES.replay, 'server.replay');
+  }
+
+  async function enforceSendLimits(phone: Phone, ip: string) {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const [{ perPhone }] = await db
+      .select({ perPhone: sql<number>`count(*)::int` })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.countryCode, phone.countryCode), eq(smsCodes.mobile, phone.mobile), gt(smsCodes.createdAt, hourAgo)));
+    const [{ perIp }] = await db.select({ perIp: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, hourAgo)));
+    const [last] = await db
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.countryCode, phone.countryCode), eq(smsCodes.mobile, phone.mobile)))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    if (last && Date.now() - last.createdAt.getTime() < config.sms.resendAfterSeconds * 1000)
+      throw new AppError(429, CODES.tooMany, 'server.resendTooSoon', { seconds: config.sms.resendAfterSeconds });
+    if (perPhone >= config.sms.perPhonePerHour || perIp >= config.sms.perIpPerHour) throw new AppError(429, CODES.tooMany, 'server.tooManyCodes');
+  }
+
+  const form = (request: FastifyRequest) => request.body as Record<string, string>;
+
+  app.post('/sms/auth-code/send', { schema: { body: phoneSchema } }, async (request) => {
+    const body = form(request);
+    await verifySignature(body);
+    const phone = { mobile: body.mobile, countryCode: body.countryCode };
+    if (checkMobile(phone.countryCode, phone.mobile, 6, 15)) throw badRequest('server.mobileInvalid');
+    await enforceSendLimits(phone, request.ip);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await db.insert(smsCodes).values({ ...phone, codeHash: codeHash(phone, code), ip: request.ip, expiresAt: new Date(Date.now() + config.sms.codeTtlSeconds * 1000) });
+    await sms.send({ ...phone, body: `Your verification code is ${code}. It expires in ${config.sms.codeTtlSeconds / 60} minutes.` });
+    return ok({ sent: true, resendAfterSeconds: config.sms.resendAfterSeconds });
+  });
+
+  const loginWithCode = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const body = form(request);
+    const phone = { mobile: body.mobile, countryCode: body.countryCode };
+    await useCode(phone, body.code);
+    const memberId = await memberFor(phone);
+    await startSession(request, reply, memberId);
+    return ok(await userInfo(memberId));
+  };
+  app.post('/sms/auth-code/use', { schema: { body: withCode } }, loginWithCode);
+
+  app.post('/login', { schema: { body: phoneSchema } }, async (request, reply) => {
+    const body = form(request);
+    if (body.code) return loginWithCode(request, reply);
+    // The debug login of SPEC §7 (mobile + password) works only in dev mode.
+    if (!config.dev || !body.password) throw badRequest('server.codeRequired');
+    if (!sameSignature(body.password, config.devPassword)) throw new AppError(400, CODES.codeIncorrect, 'server.passwordIncorrect');
+    const memberId = await memberFor({ mobile: body.mobile, countryCode: body.countryCode });
+    await startSession(request, reply, memberId);
+    return ok(await userInfo(memberId));
+  });
+
+  app.post('/login/check', async (request) => {
+    const memberId = await sessionMember(request);
+    return ok(memberId ? { logined: true, user: await userInfo(memberId) } : { logined: false });
+  });
+
+  app.post('/logout', async (request, reply) => {
+    await endSession(request, reply);
+    return ok({ logined: false });
+  });
+
+  app.post('/reg/isRegisterUser', { schema: { body: phoneSchema } }, async (request) => {
+    const body = form(request);
+    const [row] = await db.select({ id: members.id }).from(members).where(and(eq(members.countryCode, body.countryCode), eq(members.mobile, body.mobile)));
+    return ok({ registered: !!row });
+  });
+
+  app.post('/mobile/modify', { schema: { body: withCode }, preHandler: requireMember }, async (request) => {
+    const body = form(request);
+    const phone = { mobile: body.mobile, countryCode: body.countryCode };
+    await useCode(phone, body.code);
+    const [taken] = await db.select({ id: members.id }).from(members).where(and(eq(members.countryCode, phone.countryCode), eq(members.mobile, phone.mobile)));
+    if (taken && taken.id !== memberOf(request)) throw new AppError(409, CODES.fieldErrors, 'validation.phoneTaken');
+    await db.update(members).set(phone).where(eq(members.id, memberOf(request)));
+    return ok(await userInfo(memberOf(request)));
+  });
+
+  app.get('/getUsers', { preHandler: requireMember }, async (request) => ok(await userInfo(memberOf(request))));
+};

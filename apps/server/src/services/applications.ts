@@ -1,0 +1,115 @@
+// Applications and their saved steps: loading, the khInfo view of SPEC §3, and which steps an
+// application needs before it can be submitted.
+import { and, desc, eq } from 'drizzle-orm';
+import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRejectedReason, rejectedFieldsOf, rejectionPath, type StepName } from '@kh/flow';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { applicationSteps, applications, ekycChecks, payments } from '../db/schema.ts';
+import { AppError, notFound } from '../http/envelope.ts';
+
+export type Application = typeof applications.$inferSelect;
+export type Payloads = Record<string, Record<string, unknown>>;
+
+export const STATUS = { abandon: 0, stash: 1, review: 2, pass: 3, success: 4, fail: 5 } as const;
+
+export async function initApplication(db: Database, memberId: string): Promise<Application | undefined> {
+  const [row] = await db.select().from(applications).where(and(eq(applications.memberId, memberId), eq(applications.relatedType, 'INIT')));
+  return row;
+}
+
+/** The member's application by id, or their current one of the given kind. Never another member's. */
+export async function ownedApplication(db: Database, memberId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId?: string): Promise<Application> {
+  const where = applyId
+    ? and(eq(applications.id, applyId), eq(applications.memberId, memberId))
+    : and(eq(applications.memberId, memberId), eq(applications.relatedType, relatedType));
+  const [row] = await db.select().from(applications).where(where).orderBy(desc(applications.createdAt)).limit(1);
+  if (!row) throw notFound('server.noApplication');
+  return row;
+}
+
+export async function payloadsOf(db: Database, applicationId: string): Promise<Payloads> {
+  const rows = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, applicationId));
+  return Object.fromEntries(rows.map((row) => [row.stepId, row.payload as Record<string, unknown>]));
+}
+
+export async function identityVerified(db: Database, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ state: ekycChecks.state })
+    .from(ekycChecks)
+    .where(and(eq(ekycChecks.applicationId, applicationId), eq(ekycChecks.state, 'success')))
+    .limit(1);
+  return !!row;
+}
+
+export async function paymentSettled(db: Database, applicationId: string): Promise<boolean> {
+  const [row] = await db.select({ s: payments.payStatus }).from(payments).where(and(eq(payments.applicationId, applicationId), eq(payments.payStatus, 0))).limit(1);
+  return !!row;
+}
+
+/** Markets of the market step as bit flags. */
+export const marketBits = (market: Record<string, unknown> | undefined): number =>
+  (market?.myMarket ? MARKET.MAS : 0) + (market?.hkMarket ? MARKET.HK : 0) + (market?.usMarket ? MARKET.US : 0);
+
+/** SPEC §5 needPay: no payment when ghlValid is false, or when only HK/US are supplemented. */
+export function needsPayment(config: ServerConfig, application: Application): boolean {
+  if (!config.appConfig.ghlValid) return false;
+  if (application.relatedType === 'SUPPLEMENT') return hasMarket(application.market, MARKET.MAS);
+  return true;
+}
+
+/** The steps an application must hold, valid, before it is submitted (SPEC §2 flow order). */
+export function requiredSteps(config: ServerConfig, application: Application): StepName[] {
+  if (application.relatedType === 'SUPPLEMENT') {
+    const context = contextFromInput({ mode: 'supplementary', addingMarkets: application.market });
+    return isAddingHkUsOnly(context) ? ['agreement', 'signature'] : ['market', 'personal', 'financial', 'tax', 'agreement', 'signature'];
+  }
+  const steps: StepName[] = ['contact', 'market', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature'];
+  if (config.appConfig.ctosValid) steps.splice(2, 0, 'identity');
+  return steps;
+}
+
+/** In rejection mode: the steps that hold rejected items, with the reject items (field names) of each. */
+export function rejectedItemsByStep(application: Application, config: ServerConfig): Map<StepName, string[]> {
+  const context = contextFromInput({ mode: 'rejected', rejectedItems: parseRejectedReason(application.rejectedReason), ctosValid: config.appConfig.ctosValid });
+  return new Map(rejectionPath(context).map((step) => [step, rejectedFieldsOf(context, codeOf(step))]));
+}
+
+export function ensureStatus(application: Application, allowed: number[], messageKey = 'server.applicationLocked') {
+  if (!allowed.includes(application.status)) throw new AppError(409, '40010002', messageKey);
+}
+
+const bits = (flags: number) => [MARKET.MAS, MARKET.HK, MARKET.US].filter((bit) => hasMarket(flags, bit));
+
+/** khInfo (SPEC §3) as the client reads it. */
+export function khInfo(application: Application | undefined, payloads: Payloads = {}) {
+  if (!application)
+    return { exist: false, success: false, status: STATUS.abandon, fillStep: 1000, firstOpenFlag: true, identityKind: 101, nationalityCode: 'MYS', isNew: true, applyId: null, market: 0, opened: 0, markets: [] as number[] };
+  const personal = payloads.personal ?? {};
+  const market = payloads.market ?? {};
+  const financial = payloads.financial ?? {};
+  return {
+    exist: true,
+    success: application.status === STATUS.success,
+    status: application.status,
+    fillStep: application.fillStep,
+    reasonCode: application.status === STATUS.fail ? 'REJECTED' : null,
+    rejectedReason: application.rejectedReason,
+    name: personal.name as string | undefined,
+    identityKind: (personal.identityKind as number | undefined) ?? 101,
+    nationalityCode: (personal.nationalityCode as string | undefined) ?? application.nationality ?? 'MYS',
+    isNew: application.status === STATUS.stash && !application.submittedAt,
+    applyId: application.id,
+    relatedType: application.relatedType,
+    markets: bits(application.opened),
+    islamic: application.islamic,
+    mlAccountType: market.myType === 1 ? 1 : 0,
+    accountType: application.accountType,
+    maritalStatus: personal.maritalStatus as number | undefined,
+    marketType: application.market,
+    market: application.market,
+    masClientCodeActive: application.masClientCodeActive,
+    bankName: (financial.dto as { bankName?: string } | undefined)?.bankName,
+    firstOpenFlag: false,
+    opened: application.opened,
+  };
+}

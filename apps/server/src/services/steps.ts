@@ -1,0 +1,55 @@
+// The step schemas on the server: the same documents, dictionaries and precompiled validators as
+// the browser, so both give one verdict. The context comes from what the server has stored.
+import { compile, validateStep, type CompiledStep, type FieldError, type FormData, type StepContext, type StepSchema, type StructuralValidator } from '@kh/engine';
+import { loadDictionaries, loadStepSchemas } from '@kh/engine/node';
+import { loadPrecompiled } from '@kh/engine/generated';
+import { stepByCode, type StepName } from '@kh/flow';
+
+const schemas = new Map<string, StepSchema>(loadStepSchemas().map((s) => [s.id, s]));
+export const dictionaries = loadDictionaries();
+const validators = new Map<string, StructuralValidator>();
+
+export const FORM_STEP_IDS = [...schemas.keys()];
+
+/** The step schema id for a fill-step code, or undefined when the code is not a form step. */
+export function stepIdForCode(code: number): StepName | undefined {
+  const step = stepByCode(code);
+  return step && step.form && schemas.has(step.name) ? step.name : undefined;
+}
+
+export function compileStep(stepId: string, context: StepContext, rejectedItems: string[] = []): CompiledStep {
+  const schema = schemas.get(stepId);
+  if (!schema) throw new Error(`No schema for step ${stepId}`);
+  return compile(schema, { dictionaries, context, rejectedItems });
+}
+
+function validatorFor(stepId: string): StructuralValidator {
+  let validator = validators.get(stepId);
+  if (!validator) {
+    validator = loadPrecompiled(stepId).validator;
+    validators.set(stepId, validator);
+  }
+  return validator;
+}
+
+export const validateData = (compiled: CompiledStep, data: FormData, now = new Date()): FieldError[] =>
+  validateStep(compiled, data, { validator: validatorFor(compiled.step.id), now });
+
+/** What the rules of the steps read from outside the step (SPEC §3 context), from the saved payloads. */
+export function contextFrom(payloads: Record<string, Record<string, unknown>>, application: { market: number; opened: number; status: number; relatedType: string }): StepContext {
+  const contact = payloads.contact ?? {};
+  const personal = payloads.personal ?? {};
+  const market = payloads.market ?? {};
+  const financial = payloads.financial ?? {};
+  const myType = typeof market.myType === 'number' ? market.myType : undefined;
+  return {
+    nationality: (personal.nationalityCode ?? contact.nationalityCode) as string | undefined,
+    identityType: personal.identityKind as number | undefined,
+    maritalStatus: personal.maritalStatus as number | undefined,
+    markets: application.market,
+    openedMarkets: application.opened,
+    islamic: myType === 2 || financial.isIslamicBank === true,
+    accountType: myType,
+    mode: application.status === 5 ? 'rejected' : application.relatedType === 'SUPPLEMENT' ? 'supplementary' : application.status === 1 ? 'draft' : 'new',
+  };
+}

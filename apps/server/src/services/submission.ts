@@ -1,0 +1,35 @@
+// Submitting an application: every required step must be saved and valid now, the fee paid where
+// it applies. Idempotent: submitting again answers the submitted application.
+import { and, eq } from 'drizzle-orm';
+import { translate } from '@kh/i18n';
+import type { FieldError } from '@kh/engine';
+import type { ServerContext } from '../context.ts';
+import { applications } from '../db/schema.ts';
+import { AppError, CODES } from '../http/envelope.ts';
+import { STATUS, ensureStatus, identityVerified, khInfo, needsPayment, paymentSettled, payloadsOf, requiredSteps, type Application } from './applications.ts';
+import { compileStep, contextFrom, validateData } from './steps.ts';
+
+export async function submitApplication({ db, config }: ServerContext, application: Application, language: string) {
+  if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));
+  ensureStatus(application, [STATUS.stash, STATUS.fail]);
+  const payloads = await payloadsOf(db, application.id);
+  const context = contextFrom(payloads, application);
+  const missing: { step: string; fields: (FieldError & { message: string })[] }[] = [];
+  for (const stepId of requiredSteps(config, application)) {
+    const compiled = compileStep(stepId, context);
+    const data = compiled.fromPayload(payloads[stepId] ?? {});
+    if (stepId === 'identity') data.verification = await identityVerified(db, application.id);
+    const errors: FieldError[] = payloads[stepId] ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];
+    if (errors.length > 0) missing.push({ step: stepId, fields: errors.map((e) => ({ ...e, message: translate(language, e.key, e.params) })) });
+  }
+  if (needsPayment(config, application) && !(await paymentSettled(db, application.id))) missing.push({ step: 'payment', fields: [] });
+  if (missing.length > 0) throw new AppError(400, CODES.stepsIncomplete, 'server.stepsIncomplete', { steps: missing.map((m) => m.step).join(', ') }, { steps: missing });
+  // Only from the status we read: two submits at once make one transition.
+  const [updated] = await db
+    .update(applications)
+    .set({ status: STATUS.review, submittedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(applications.id, application.id), eq(applications.status, application.status)))
+    .returning();
+  const [current] = updated ? [updated] : await db.select().from(applications).where(eq(applications.id, application.id));
+  return khInfo(current, payloads);
+}

@@ -1,0 +1,53 @@
+// Valid answers for every step, as the browser would send them (form data mapped by the engine).
+import { Jimp } from 'jimp';
+import type { Client } from './harness.ts';
+import { compileStep } from '../src/services/steps.ts';
+
+export const STEP_CODES = { contact: 2000, market: 2001, identity: 2002, personal: 2003, work: 2004, financial: 2005, investment: 2006, tax: 2007, declaration: 2008, agreement: 2009, signature: 2010, payment: 2011, documentUpload: 2012 } as const;
+export type FormStep = keyof typeof STEP_CODES;
+
+export async function pngBytes(width = 64, height = 48, color = 0x3366ccff): Promise<Buffer> {
+  return Buffer.from(await new Jimp({ width, height, color }).getBuffer('image/png'));
+}
+
+export async function upload(c: Client, bytes: Buffer, filename = 'photo.png', type = 'image/png') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+  return c.request('POST', '/pdp/upload', { body: form });
+}
+
+export async function uploadedPath(c: Client): Promise<string> {
+  const res = await upload(c, await pngBytes());
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.data.filepath;
+}
+
+/** Form data per step for a Malaysian with a MyKad, unique by `n`. */
+export function answers(n: number, files: { proof: string; statement: string; signature: string }, mobile: string): Record<FormStep, Record<string, unknown>> {
+  const nric = `9001011${String(n).padStart(5, '0')}`;
+  return {
+    contact: { areaCode: '60', mobile, email: `applicant${n}@gmail.com`, username: `applicant${n}`, hasCdsAccount: false, agentChoice: 1, nationality: 'MYS' },
+    market: { myMarket: true, myType: 0, hkMarket: true, usMarket: true, marginAcc: true },
+    identity: { identityType: 106, documentName: 'TAN AH KOW', nricNumber: nric },
+    personal: {
+      documentName: 'TAN AH KOW', nationality: 'MYS', identityType: 106, nricNumber: nric, gender: 2, birthDate: '1990-01-01', maritalStatus: 1, race: 2, education: 4,
+      regCountry: 'MYS', regPostcode: '50450', regState: '14', regTown: 'Kuala Lumpur', regLine1: 'No 12, Jalan Ampang', sameAsRegistered: true,
+    },
+    work: { employmentStatus: 1, industry: 9, occupation: 4, companyName: 'ACME SDN BHD', yearsOfService: '5', officePhone: '0321234567', annualIncome: 2, estimatedNetWorth: 1, incomeSource: ['1'], incomeProof: files.proof },
+    financial: { totalNetWorth: 1, islamicBank: false, bankName: 'MBB', bankAccountNumber: '1234567890', bankStatement: files.statement, notJointAccount: true },
+    investment: { investmentTerm: 2, riskTolerance: 2, objectives: ['1', '5'], experience: 2, hasOtherCds: false },
+    tax: { birthCountry: 'MYS', birthCity: 'Kuala Lumpur', taxResidentOutside: false, feaStatement: 1 },
+    declaration: { hasRelative: false, isPep: false, principalDeclaration: true, acceptDeclaration: true },
+    agreement: { documents: ['1', '3', '4', '5', '6'], agreed: true },
+    signature: { signature: files.signature },
+    payment: {},
+    documentUpload: { idFront: files.proof, idBack: files.statement },
+  };
+}
+
+/** The payload the browser sends for form data (engine.toPayload). */
+export const payloadOf = (step: FormStep, formData: Record<string, unknown>, context: Record<string, unknown> = { nationality: 'MYS', maritalStatus: 1 }) =>
+  compileStep(step, context).toPayload(formData);
+
+export const fill = (c: Client, step: FormStep, formData: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  c.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES[step], relatedType: 'INIT', data: payloadOf(step, formData), ...extra });

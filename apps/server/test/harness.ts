@@ -1,0 +1,110 @@
+// Starts the real server on 127.0.0.1 for the tests, on PGlite, or on PostgreSQL when
+// DATABASE_URL is set (a fresh database per start). Requests go over real HTTP.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { signFields } from '@kh/api';
+import { buildApp, loadConfig, openDatabase, type ServerConfig } from '../src/index.ts';
+import { extraServices } from '../src/services.ts';
+
+export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
+
+async function freshPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `kh_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestServer {
+  baseUrl: string;
+  config: ServerConfig;
+  dataDir: string;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<ServerConfig> = {}, options: { dataDir?: string; persistent?: boolean } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kh-server-'));
+  const databaseUrl = POSTGRES_URL ? (overrides.databaseUrl ?? (await freshPostgresDatabase(POSTGRES_URL))) : undefined;
+  const defaults = loadConfig({ KH_DEV: '1' });
+  // Every test applicant logs in from 127.0.0.1: the per-IP limit is tested on its own.
+  const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, sms: { ...defaults.sms, perIpPerHour: 10_000 }, ...overrides });
+  const database = await openDatabase({ dataDir: databaseUrl || options.persistent ? dataDir : 'memory://', databaseUrl });
+  const app = await buildApp({ config, db: database.db, extraServices: extraServices() });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    config: { ...config, publicOrigin: `http://127.0.0.1:${port}` },
+    dataDir,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie, sends the language, parses the envelope. */
+export function client(server: TestServer, language = 'en') {
+  let cookie = '';
+  async function request(method: string, path: string, init: { json?: unknown; form?: object; body?: BodyInit; headers?: Record<string, string>; query?: Record<string, string> } = {}) {
+    const url = new URL(`${server.baseUrl}${path}`);
+    url.searchParams.set('language', language);
+    for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    if (cookie) headers.cookie = cookie;
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(Object.entries(init.form).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString();
+    }
+    const response = await fetch(url, { method, headers, body });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) cookie = setCookie.split(';')[0];
+    const type = response.headers.get('content-type') ?? '';
+    const payload = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read envelopes of every shape
+    return { status: response.status, headers: response.headers, body: payload as any, setCookie };
+  }
+  return {
+    request,
+    get: (path: string, query?: Record<string, string>) => request('GET', path, { query }),
+    post: (path: string, json: unknown = {}, query?: Record<string, string>) => request('POST', path, { json, query }),
+    form: (path: string, form: object) => request('POST', path, { form }),
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      cookie = value;
+    },
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+/** Asks for a code with the signed send call, reads it from the sandbox outbox, logs in. */
+export async function login(server: TestServer, mobile: string, language = 'en'): Promise<Client> {
+  const c = client(server, language);
+  const sent = await c.form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, server.config.signingSecret));
+  if (sent.status !== 200) throw new Error(`send failed: ${JSON.stringify(sent.body)}`);
+  const code = await latestCode(server, mobile);
+  const used = await c.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code });
+  if (used.status !== 200) throw new Error(`login failed: ${JSON.stringify(used.body)}`);
+  return c;
+}
+
+export async function latestCode(server: TestServer, mobile: string): Promise<string> {
+  const outbox = await fetch(`${server.baseUrl}/dev/outbox`, { headers: { accept: 'application/json' } }).then((r) => r.json());
+  const message = outbox.data.find((m: { mobile: string }) => m.mobile === mobile);
+  return /(\d{6})/.exec(message.body)![1];
+}

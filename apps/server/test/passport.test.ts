@@ -1,0 +1,122 @@
+// passport over real HTTP: signed send, outbox, code use, sessions, limits, replay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signFields } from '@kh/api';
+import { client, latestCode, login, startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const signed = (mobile: string, extra: { nonce?: string; timestamp?: number } = {}, secret = server.config.signingSecret) => signFields({ mobile, countryCode: '60' }, secret, extra);
+
+describe('login by mobile number and SMS code', () => {
+  it('sends a code to the sandbox outbox and logs in with it; the session cookie is HttpOnly and SameSite', async () => {
+    const c = client(server);
+    const sent = await c.form('/passport/sms/auth-code/send', await signed('123456001'));
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ success: true, code: '10010000', msg: 'ok', data: { sent: true, resendAfterSeconds: 60 } });
+    const code = await latestCode(server, '123456001');
+    const used = await c.form('/passport/sms/auth-code/use', { mobile: '123456001', countryCode: '60', code });
+    expect(used.status).toBe(200);
+    expect(used.body.data).toMatchObject({ logined: true, mobile: '123456001' });
+    expect(used.setCookie).toMatch(/HttpOnly/i);
+    expect(used.setCookie).toMatch(/SameSite=Lax/i);
+    expect((await c.form('/passport/login/check', {})).body.data.logined).toBe(true);
+    expect((await c.get('/passport/getUsers')).body.data.mobile).toBe('123456001');
+  });
+  it('the /login call accepts the code too; /logout ends the session', async () => {
+    const c = client(server);
+    await c.form('/passport/sms/auth-code/send', await signed('123456002'));
+    const code = await latestCode(server, '123456002');
+    expect((await c.form('/passport/login', { mobile: '123456002', countryCode: '60', code })).status).toBe(200);
+    await c.form('/passport/logout', {});
+    expect((await c.form('/passport/login/check', {})).body.data.logined).toBe(false);
+  });
+  it('not logged in: 401 with the login code, translated', async () => {
+    const res = await client(server, 'zh-HK').get('/passport/getUsers');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ success: false, code: 'api.unlogin', msg: '登入已過期，請重新登入' });
+  });
+  it('a wrong code is refused, and after 5 attempts the code is dead', async () => {
+    const c = client(server);
+    await c.form('/passport/sms/auth-code/send', await signed('123456003'));
+    const code = await latestCode(server, '123456003');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const first = await c.form('/passport/sms/auth-code/use', { mobile: '123456003', countryCode: '60', code: wrong });
+    expect(first.status).toBe(400);
+    expect(first.body.msg).toBe('Verification code incorrect');
+    for (let i = 0; i < 4; i++) await c.form('/passport/sms/auth-code/use', { mobile: '123456003', countryCode: '60', code: wrong });
+    const afterLimit = await c.form('/passport/sms/auth-code/use', { mobile: '123456003', countryCode: '60', code });
+    expect(afterLimit.status).toBe(429);
+  });
+  it('isRegisterUser tells a known number from a new one', async () => {
+    await login(server, '123456004');
+    const c = client(server);
+    expect((await c.form('/passport/reg/isRegisterUser', { mobile: '123456004', countryCode: '60' })).body.data.registered).toBe(true);
+    expect((await c.form('/passport/reg/isRegisterUser', { mobile: '123450000', countryCode: '60' })).body.data.registered).toBe(false);
+  });
+  it('mobile/modify moves the login to a new number after its code', async () => {
+    const c = await login(server, '123456005');
+    await c.form('/passport/sms/auth-code/send', await signed('123456006'));
+    const code = await latestCode(server, '123456006');
+    const res = await c.form('/passport/mobile/modify', { mobile: '123456006', countryCode: '60', code });
+    expect(res.body.data.mobile).toBe('123456006');
+  });
+});
+
+describe('the signed send-auth-code request', () => {
+  it('refuses a bad signature', async () => {
+    const res = await client(server).form('/passport/sms/auth-code/send', await signed('123456010', {}, 'wrong-secret'));
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/could not be verified/);
+  });
+  it('refuses a stale timestamp', async () => {
+    const res = await client(server).form('/passport/sms/auth-code/send', await signed('123456011', { timestamp: Date.now() - 10 * 60_000 }));
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/expired/);
+  });
+  it('refuses a replay of the same signed request', async () => {
+    const body = await signed('123456012');
+    expect((await client(server).form('/passport/sms/auth-code/send', body)).status).toBe(200);
+    const replay = await client(server).form('/passport/sms/auth-code/send', body);
+    expect(replay.status).toBe(400);
+    expect(replay.body.code).toBe('40010005');
+  });
+  it('refuses a second code within 60 s, and more than 5 an hour per phone', async () => {
+    const c = client(server);
+    expect((await c.form('/passport/sms/auth-code/send', await signed('123456013'))).status).toBe(200);
+    const again = await c.form('/passport/sms/auth-code/send', await signed('123456013'));
+    expect(again.status).toBe(429);
+    expect(again.body.msg).toBe('Please wait 60 seconds before asking for another code.');
+  });
+  it('refuses more than the per-IP number of codes an hour', async () => {
+    const limited = await startServer({ sms: { ...server.config.sms, perIpPerHour: 3 } });
+    const send = async (mobile: string) => client(limited).form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, limited.config.signingSecret));
+    for (const mobile of ['123456030', '123456031', '123456032']) expect((await send(mobile)).status).toBe(200);
+    const fourth = await send('123456033');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.msg).toBe('Too many codes were requested. Please try again in an hour.');
+    await limited.close();
+  });
+  it('refuses a malformed phone with an envelope 400, never a 500', async () => {
+    const res = await client(server).form('/passport/sms/auth-code/send', { mobile: 'abc', countryCode: '60' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: '400' });
+  });
+});
+
+describe('debug login with mobile and password', () => {
+  it('works in dev mode with the sandbox password', async () => {
+    const res = await client(server).form('/passport/login', { mobile: '123456020', countryCode: '60', password: server.config.devPassword });
+    expect(res.status).toBe(200);
+  });
+  it('is refused outside dev mode', async () => {
+    const production = await startServer({ dev: false });
+    const res = await client(production).form('/passport/login', { mobile: '123456021', countryCode: '60', password: 'sandbox' });
+    expect(res.status).toBe(400);
+    expect((await client(production).get('/dev/outbox')).status).toBe(404);
+    await production.close();
+  });
+});

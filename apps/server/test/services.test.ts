@@ -1,0 +1,183 @@
+// dictionary, file, help, analytics, supplement and account over real HTTP.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvents, applications, errorReports } from '../src/db/schema.ts';
+import { client, login, startServer, type TestServer } from './harness.ts';
+import { answers, fill, pngBytes, upload, uploadedPath } from './fixtures.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+const db = () => server.database.db;
+
+describe('dictionary', () => {
+  it('code-value categories in three languages, form-encoded with a JSON array, with cache headers', async () => {
+    const en = await client(server, 'en').form('/pdp/dict/code-value/batch/queryList', { categories: ['Gender', 'MaritalStatus'] });
+    expect(en.body.data.Gender).toEqual([{ value: 1, label: 'Male' }, { value: 2, label: 'Female' }]);
+    expect(en.headers.get('cache-control')).toBe('public, max-age=120');
+    const hk = await client(server, 'zh-HK').form('/pdp/dict/code-value/batch/queryList', { categories: ['MaritalStatus'] });
+    expect(hk.body.data.MaritalStatus[1]).toEqual({ value: 2, label: '已婚' });
+    const ms = await client(server, 'ms').form('/pdp/dict/code-value/batch/queryList', { categories: ['Gender'] });
+    expect(ms.body.data.Gender[0].label).toBe('Male');
+  });
+  it('every category of SPEC §3 is served', async () => {
+    const categories = ['Relationship', 'InvestmentObjective', 'TotalNetWorth', 'SourceOfWealth', 'AnnualIncome', 'EmploymentStatus', 'EducationLevel', 'Industry', 'Position', 'Gender', 'MaritalStatus', 'IdentityType', 'Race', 'State', 'RiskTolerance', 'InvestmentTerm', 'EstimatedNetWorth', 'StockInvestment', 'ExistingCDS', 'NotTinReason', 'IslamicBank', 'Non-IslamicBank', 'FEA-RulesStatement', 'NoTIN-UnableReason', 'Agreement', 'RejectReason', 'Countries', 'CountriesWithoutMalaysia'];
+    const res = await client(server).form('/pdp/dict/code-value/batch/queryList', { categories });
+    expect(Object.keys(res.body.data).sort()).toEqual([...categories].sort());
+    for (const category of categories) expect(res.body.data[category].length).toBeGreaterThan(0);
+  });
+  it('an unknown category is an envelope 400 naming it', async () => {
+    const res = await client(server).form('/pdp/dict/code-value/batch/queryList', { categories: ['Ethnicity'] });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('Unknown dictionary categories: Ethnicity');
+  });
+  it('real ISO countries with dialing codes', async () => {
+    const res = await client(server, 'zh-CN').get('/pdp/dict/countries/base', { withTel: 'true' });
+    expect(res.body.data.length).toBeGreaterThan(240);
+    expect(res.body.data.find((c: { code: string }) => c.code === 'MYS')).toMatchObject({ name: '马来西亚', tel: '60' });
+    expect(res.body.data.find((c: { code: string }) => c.code === 'SGP').tel).toBe('65');
+  });
+  it('app config carries ctosValid, ghlValid and myCtosSpecialState; urls are configurable', async () => {
+    const configured = await startServer({ appConfig: { ctosValid: false, ghlValid: true, myCtosSpecialState: ['12'], rppEnabled: false } });
+    const res = await client(configured).get('/api/pdp/dict/app-config/app/commons/multiple-value');
+    expect(res.body.data.h5Config.kh).toEqual({ ctosValid: false, ghlValid: true, myCtosSpecialState: ['12'] });
+    expect((await client(configured).get('/pdp/dict/app-config/app/urls/multiple-value')).body.data.liveChat).toMatch(/^https:/);
+    await configured.close();
+  });
+});
+
+describe('file', () => {
+  it('uploads an image, checked by content, and previews it to its owner', async () => {
+    const c = await login(server, '125000001');
+    const bytes = await pngBytes(120, 80);
+    const res = await upload(c, bytes, 'front of id.png');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ originalFilename: 'front of id.png', mime: 'image/png' });
+    const preview = await c.get('/pdp/preview', { relativePath: res.body.data.filepath });
+    expect(preview.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.compare(preview.body, bytes)).toBe(0);
+  });
+  it('stamps a watermark when asked', async () => {
+    const c = await login(server, '125000002');
+    const bytes = await pngBytes(400, 300, 0xffffffff);
+    const path = (await upload(c, bytes)).body.data.filepath;
+    const marked = await c.get('/pdp/preview', { relativePath: path, waterMark: 'true' });
+    expect(marked.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.compare(marked.body, bytes)).not.toBe(0);
+  });
+  it('refuses a file whose content is not an accepted type, whatever its name', async () => {
+    const c = await login(server, '125000003');
+    const res = await upload(c, Buffer.from('MZ\x90\x00 this is an executable'), 'statement.pdf', 'application/pdf');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/bmp, jpg, jpeg, png, gif, webp, pdf/);
+  });
+  it('accepts a real PDF', async () => {
+    const c = await login(server, '125000004');
+    const pdf = (await client(server).get('/pdp/doc/3/contentV2')).body as Buffer;
+    const res = await c.request('POST', '/pdp/finance-file/upload', { body: (() => { const f = new FormData(); f.append('file', new Blob([new Uint8Array(pdf)]), 'statement.pdf'); return f; })() });
+    expect(res.body.data).toMatchObject({ mime: 'application/pdf' });
+    expect(res.body.data.filepath).toMatch(/^finance\//);
+  });
+  it('refuses a file over the size limit with an envelope', async () => {
+    const small = await startServer({ uploadLimitBytes: 1024 });
+    const c = await login(small, '125000005');
+    const res = await upload(c, await pngBytes(400, 400, 0x12345678));
+    expect(res.status).toBe(413);
+    expect(res.body.msg).toBe('The file is too large. The limit is 0 MB.');
+    await small.close();
+  });
+  it('serves only the owner\'s files and refuses path traversal', async () => {
+    const owner = await login(server, '125000006');
+    const path = await uploadedPath(owner);
+    const other = await login(server, '125000007');
+    expect((await other.get('/pdp/preview', { relativePath: path })).status).toBe(404);
+    for (const attempt of ['../../etc/passwd', '/etc/passwd', 'uploads/../../secret', 'uploads/%2e%2e/x']) {
+      const res = await owner.get('/pdp/preview', { relativePath: attempt });
+      expect([400, 404]).toContain(res.status);
+      expect(res.body.success).toBe(false);
+    }
+    expect((await client(server).get('/pdp/preview', { relativePath: path })).status).toBe(401);
+  });
+  it('a request that is not multipart is refused clearly', async () => {
+    const c = await login(server, '125000008');
+    const res = await c.post('/pdp/upload', { file: 'x' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('help: the legal documents as real PDFs', () => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('document %i is a PDF', async (id) => {
+    const res = await client(server).get(`/pdp/doc/${id}/contentV2`);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect((res.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+  it('an unknown document is a 404 envelope', async () => {
+    expect((await client(server).get('/pdp/doc/99/contentV2')).status).toBe(404);
+  });
+});
+
+describe('analytics', () => {
+  it('stores events under the session\'s member, and error reports', async () => {
+    const c = await login(server, '125000010');
+    const me = (await c.get('/passport/getUsers')).body.data.mid;
+    await c.post('/pdp/uba/report', { channel: 'H5', memberId: 'someone-else', eventCode: 'page_view', eventValue: { page: '/info/base', is_login: true } });
+    const [event] = await db().select().from(analyticsEvents).where(eq(analyticsEvents.eventCode, 'page_view'));
+    expect(event).toMatchObject({ channel: 'H5', memberId: me, eventValue: { page: '/info/base', is_login: true } });
+    await client(server).post('/pdp/error/report', { hsNo: 'C1', href: '/info/base', userAgent: 'test', applyId: 'A1', message: 'boom' });
+    const [report] = await db().select().from(errorReports).where(eq(errorReports.message, 'boom'));
+    expect(report).toMatchObject({ hsNo: 'C1', href: '/info/base', applyId: 'A1' });
+  });
+});
+
+describe('supplement and account', () => {
+  it('adding a market needs an opened account; then HK is added without payment', async () => {
+    const c = await login(server, '125000020');
+    const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+    expect((await c.post('/kh/account/supplement/create', {}, { market: '1' })).status).toBe(409);
+    await db().update(applications).set({ status: 4, opened: 16, masClientCodeActive: true }).where(eq(applications.id, applyId));
+    const created = await c.post('/kh/account/supplement/create', {}, { market: '1' });
+    expect(created.body.data).toMatchObject({ status: 1 });
+    const again = await c.post('/kh/account/supplement/create', {}, { market: '1' });
+    expect(again.body.data.id).toBe(created.body.data.id);
+    expect((await c.post('/kh/account/supplement/create', {}, { market: '16' })).status).toBe(409);
+    expect((await c.post('/kh/account/supplement/check')).body.data).toMatchObject({ HK: { id: created.body.data.id, status: 1 }, firstOpenFlag: false });
+    const supplementId = created.body.data.applyId;
+    expect((await c.get('/kh/account/apply/queryPaymentType', { applyId: supplementId, relatedType: 'SUPPLEMENT' })).body.data.needPay).toBe(false);
+    const files = { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) };
+    const data = answers(0, files, '125000020');
+    const incomplete = await c.post('/kh/account/supplement/submit', { applyId: supplementId, marketType: 1 });
+    expect(incomplete.body.data.steps.map((s: { step: string }) => s.step)).toEqual(['agreement', 'signature']);
+    for (const step of ['agreement', 'signature'] as const) expect((await fill(c, step, data[step], { relatedType: 'SUPPLEMENT', applyId: supplementId })).status).toBe(200);
+    const submitted = await c.post('/kh/account/supplement/submit', { applyId: supplementId, marketType: 1 });
+    expect(submitted.body.data).toMatchObject({ status: 2, relatedType: 'SUPPLEMENT' });
+    expect((await c.post('/kh/account/supplement/check')).body.data.HK.status).toBe(2);
+  });
+  it('the account calls answer the opened markets', async () => {
+    const c = await login(server, '125000021');
+    const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+    await db().update(applications).set({ status: 4, opened: 17, masClientCodeActive: false }).where(eq(applications.id, applyId));
+    expect((await c.get('/account/customer-info/query-information')).body.data.markets).toBe(17);
+    expect((await c.get('/account/fund-account/query-information')).body.data.accounts.map((a: { market: string; active: boolean }) => [a.market, a.active])).toEqual([
+      ['MY', false],
+      ['HK', true],
+    ]);
+  });
+});
+
+describe('operations', () => {
+  it('/healthz answers 200 once ready; every answer carries a request id', async () => {
+    const res = await client(server).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+  it('maintenance mode answers 501, translated', async () => {
+    const down = await startServer({ maintenance: true });
+    const res = await client(down, 'zh-HK').get('/pdp/dict/app-config/app/commons/multiple-value');
+    expect(res.status).toBe(501);
+    expect(res.body).toMatchObject({ success: false, code: '501', msg: '系統維護中，請稍後重試' });
+    expect((await client(down).get('/healthz')).status).toBe(200);
+    await down.close();
+  });
+});
