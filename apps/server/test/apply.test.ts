@@ -184,6 +184,15 @@ describe('submission and status transitions', () => {
     expect((await fill(a.c, 'financial', { ...a.data.financial, bankStatement: newStatement })).status).toBe(200);
     expect((await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId })).body.data.status).toBe(2);
   });
+  it('channelPaymentInfoSubmit confirms the named, settled payment of this application', async () => {
+    const a = await applicant();
+    const body = { applyId: a.applyId, paymentId: `p-${a.applyId}`, orderNumber: `o-${a.applyId}` };
+    const missing = await a.c.post('/kh/account/apply/channelPaymentInfoSubmit', body);
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('payment record missing');
+    await settlePayment(a.applyId, a.c);
+    expect((await a.c.post('/kh/account/apply/channelPaymentInfoSubmit', body)).body.data).toEqual({ saved: true });
+  });
   it('queryPaymentType says a fee of RM 11 applies; rpp-switch answers', async () => {
     const a = await applicant();
     expect((await a.c.get('/kh/account/apply/queryPaymentType', { applyId: a.applyId })).body.data).toEqual({ needPay: true, amount: 11, currency: 'MYR' });

@@ -113,6 +113,9 @@ describe('help: the legal documents as real PDFs', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect((res.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   });
+  it('position images answer a list', async () => {
+    expect((await client(server).form('/pdp/position/images', { position: 'bankStatement' })).body.data).toEqual({ images: [] });
+  });
   it('an unknown document is a 404 envelope', async () => {
     expect((await client(server).get('/pdp/doc/99/contentV2')).status).toBe(404);
   });

@@ -215,3 +215,6 @@ function afterIdentity(when: GuardName, actions: 'recordIdentityVerified'[]): Bu
 function identityResult(): BuiltTransitions {
   return [...afterIdentity('identityVerified' as GuardName, ['recordIdentityVerified']), { target: 'identityFailed' }] as BuiltTransitions;
 }
+
+/** Submit-and-continue is blocked when no next step exists (SPEC §4): the main button is disabled then. */
+export const canGoNext = (snapshot: { can(event: FlowEvent): boolean }): boolean => snapshot.can({ type: 'NEXT' });

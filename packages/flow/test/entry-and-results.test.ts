@@ -1,6 +1,6 @@
 // SPEC §4 status entry, §2 result routing, §5 skip rules.
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STATUS, MARKET, contextFromRecords, mainButtonKey, needsPayment, parseRejectedReason, resultRoute, statusEntry } from '../src/index.ts';
+import { APPLICATION_STATUS, MARKET, canGoNext, contextFromRecords, mainButtonKey, needsPayment, parseRejectedReason, resultRoute, statusEntry } from '../src/index.ts';
 import { NEXT, go, run, stepAfter } from './helpers.ts';
 
 const config = { ctosValid: true, ghlValid: true };
@@ -54,6 +54,19 @@ describe('Status entry (SPEC §4)', () => {
   it('a rejected identity document means the identity check is done again', () => {
     expect(entry({ status: APPLICATION_STATUS.fail, rejectedReason: '2002-idDocument' }, { ekycPassed: true }).ekycPassed).toBe(false);
     expect(entry({ status: APPLICATION_STATUS.fail, rejectedReason: '2005-bankStatement' }, { ekycPassed: true }).ekycPassed).toBe(true);
+  });
+});
+
+describe('Submit-and-continue is blocked when no next step exists', () => {
+  it('under review there is no next step; a new application has one', () => {
+    expect(canGoNext(run(entry({ status: APPLICATION_STATUS.review })).getSnapshot())).toBe(false);
+    expect(canGoNext(run(entry(null)).getSnapshot())).toBe(true);
+  });
+  it('the add-market page has no next step until a market is ticked', () => {
+    const actor = run({ mode: 'supplementary', status: 4, openedMarkets: MARKET.MAS }, go('addMarket'));
+    expect(canGoNext(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'CHOOSE_MARKETS', markets: MARKET.HK });
+    expect(canGoNext(actor.getSnapshot())).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@ import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } f
 import { translate } from '@kh/i18n';
 import { newId } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { applicationSteps, applications, files, members } from '../db/schema.ts';
+import { applicationSteps, applications, files, members, payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
 import { memberOf, requireMember } from '../http/session.ts';
 import {
@@ -18,7 +18,6 @@ import {
   marketBits,
   needsPayment,
   ownedApplication,
-  paymentSettled,
   payloadsOf,
   rejectedItemsByStep,
   type Application,
@@ -200,8 +199,13 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = request.body as { applyId: string; paymentId: string; orderNumber: string };
       const application = await ownedApplication(db, memberOf(request), 'INIT', body.applyId);
-      const settled = await paymentSettled(db, application.id);
-      return ok({ saved: settled });
+      // The gateway's record decides: the named order must be this application's, and paid.
+      const [payment] = await db
+        .select({ payStatus: payments.payStatus })
+        .from(payments)
+        .where(and(eq(payments.orderNumber, body.orderNumber), eq(payments.paymentId, body.paymentId), eq(payments.applicationId, application.id)));
+      if (!payment) throw new AppError(404, CODES.paymentRecordMissing, 'errors.paymentRecordMissing');
+      return ok({ saved: payment.payStatus === 0 });
     },
   );
 
