@@ -23,6 +23,9 @@ export interface ServerConfig {
   uploadLimitBytes: number;
   sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
   sessionDays: number;
+  ekyc: { maxPerDay: number; minIntervalSeconds: number; handoffTtlSeconds: number };
+  /** The account-opening fee (RM 11) in sen. */
+  feeSen: number;
   /** Dealer's representatives by DR code. */
   dealers: Record<string, string>;
 }
@@ -53,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadLimitBytes: Number(env.KH_UPLOAD_LIMIT_BYTES ?? 10 * 1024 * 1024),
     sms: { codeTtlSeconds: 300, maxAttempts: 5, perPhonePerHour: 5, perIpPerHour: 20, resendAfterSeconds: 60, maxClockSkewSeconds: 300 },
     sessionDays: 7,
+    ekyc: { maxPerDay: Number(env.KH_EKYC_MAX_PER_DAY ?? 5), minIntervalSeconds: Number(env.KH_EKYC_MIN_INTERVAL_SECONDS ?? 10), handoffTtlSeconds: 300 },
+    feeSen: 1100,
     dealers: { DR1001: 'Lim Wei Ming', DR1002: 'Nurul Aisyah binti Ahmad', DR1003: 'Rajesh Kumar' },
     ...overrides,
   };

@@ -26,7 +26,7 @@ async function applicant() {
 const db = () => server.database.db;
 async function verifyIdentity(applyId: string, memberFrom: Client) {
   const member = (await memberFrom.get('/passport/getUsers')).body.data.mid;
-  await db().insert(ekycChecks).values({ id: `e-${applyId}`, applicationId: applyId, memberId: member, provider: 'test', state: 'success', idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101', responseUrl: '/iam/transit' });
+  await db().insert(ekycChecks).values({ id: `e-${applyId}`, applicationId: applyId, memberId: member, provider: 'test', state: 'success', idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101', responseUrl: '/iam/transit', pageTokenHash: 'unused' });
 }
 async function settlePayment(applyId: string, memberFrom: Client) {
   const member = (await memberFrom.get('/passport/getUsers')).body.data.mid;

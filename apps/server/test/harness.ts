@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { signFields } from '@kh/api';
 import { buildApp, loadConfig, openDatabase, type ServerConfig } from '../src/index.ts';
@@ -22,6 +22,18 @@ async function freshPostgresDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
+/** A port nobody listens on, so the public origin (return URLs) is known before the server starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export interface TestServer {
   baseUrl: string;
   config: ServerConfig;
@@ -33,16 +45,16 @@ export interface TestServer {
 export async function startServer(overrides: Partial<ServerConfig> = {}, options: { dataDir?: string; persistent?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kh-server-'));
   const databaseUrl = POSTGRES_URL ? (overrides.databaseUrl ?? (await freshPostgresDatabase(POSTGRES_URL))) : undefined;
+  const port = await freePort();
   const defaults = loadConfig({ KH_DEV: '1' });
   // Every test applicant logs in from 127.0.0.1: the per-IP limit is tested on its own.
-  const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, sms: { ...defaults.sms, perIpPerHour: 10_000 }, ...overrides });
+  const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, port, publicOrigin: `http://127.0.0.1:${port}`, sms: { ...defaults.sms, perIpPerHour: 10_000 }, ...overrides });
   const database = await openDatabase({ dataDir: databaseUrl || options.persistent ? dataDir : 'memory://', databaseUrl });
   const app = await buildApp({ config, db: database.db, extraServices: extraServices() });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
+  await app.listen({ host: '127.0.0.1', port });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    config: { ...config, publicOrigin: `http://127.0.0.1:${port}` },
+    config,
     dataDir,
     database,
     async close() {
@@ -69,11 +81,11 @@ export function client(server: TestServer, language = 'en') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(Object.entries(init.form).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString();
     }
-    const response = await fetch(url, { method, headers, body });
+    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) cookie = setCookie.split(';')[0];
     const type = response.headers.get('content-type') ?? '';
-    const payload = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
+    const payload = type.includes("json") ? await response.json() : type.includes("text/html") ? await response.text() : Buffer.from(await response.arrayBuffer());
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read envelopes of every shape
     return { status: response.status, headers: response.headers, body: payload as any, setCookie };
   }

@@ -169,6 +169,8 @@ export const ekycChecks = pgTable(
     frontImgPath: text('front_img_path'),
     backImgPath: text('back_img_path'),
     selfieImgPath: text('selfie_img_path'),
+    /** SHA-256 of the token in the provider page's URL. */
+    pageTokenHash: text('page_token_hash').notNull(),
     ocrData: jsonb('ocr_data'),
     faceScore: integer('face_score'),
     isIdentical: boolean('is_identical'),
@@ -191,6 +193,53 @@ export const payments = pgTable('payments', {
   cardHolder: text('card_holder'),
   cardLast4: text('card_last4'),
   merchantReturnUrl: text('merchant_return_url').notNull(),
+  /** Sandbox gateway: what a pending payment turns into when it is next queried. */
+  pendingResolvesTo: integer('pending_resolves_to'),
+  /** Whether the applicant went through the gateway page (a created order stays 2 until then). */
+  gatewayDone: boolean('gateway_done').notNull().default(false),
   createdAt: createdAt(),
   settledAt: timestamp('settled_at', { withTimezone: true }),
 });
+
+/** Short-lived, single-use tokens that move an identity check from a PC to a phone (QR code). */
+export const handoffTokens = pgTable('handoff_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.id),
+  applicationId: text('application_id').notNull().references(() => applications.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const staff = pgTable('staff', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  /** scrypt$<salt>$<hash> */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+export const staffSessions = pgTable('staff_sessions', {
+  id: text('id').primaryKey(),
+  staffId: text('staff_id').notNull().references(() => staff.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every staff action: who, when, what, and the status before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: text('staff_id').notNull().references(() => staff.id),
+    action: text('action').notNull(),
+    applicationId: text('application_id'),
+    memberId: text('member_id'),
+    statusBefore: integer('status_before'),
+    statusAfter: integer('status_after'),
+    detail: jsonb('detail').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_application').on(t.applicationId, t.createdAt)],
+);

@@ -1,0 +1,116 @@
+// ekyc: the identity check (SPEC §7, form-encoded): init, status and result, for the CTOS-style and
+// the ZOLOZ-style entries; and the PC-to-phone hand-off by QR code.
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { newId } from '../config.ts';
+import { ekycChecks, handoffTokens } from '../db/schema.ts';
+import { AppError, badRequest, ok } from '../http/envelope.ts';
+import { memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
+import { STATUS, ensureStatus, ownedApplication } from '../services/applications.ts';
+import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from '../services/ekyc.ts';
+import { sameOriginUrl } from '../sandbox/html.ts';
+
+const relate = { relateType: { type: 'string', enum: ['INIT', 'SUPPLEMENT'] }, relateId: { type: 'string', maxLength: 64 } } as const;
+const initSchema = {
+  type: 'object',
+  required: ['relateType', 'relateId', 'responseUrl', 'documentName', 'idKind', 'documentNumber'],
+  properties: {
+    ...relate,
+    responseUrl: { type: 'string', maxLength: 500 },
+    documentName: { type: 'string', minLength: 1, maxLength: 100 },
+    idKind: { type: 'integer', enum: [102, 103, 104, 106, 107] },
+    documentNumber: { type: 'string', pattern: '^[A-Za-z0-9]{5,20}$' },
+  },
+} as const;
+
+type Check = typeof ekycChecks.$inferSelect;
+
+/** The electronic ID result record of SPEC §3. */
+export const resultOf = (check: Check | undefined) =>
+  check
+    ? {
+        checkId: check.id,
+        state: check.state,
+        isEkycSuccess: check.state === 'success',
+        failureReason: check.failureReason ?? undefined,
+        step1: check.frontImgPath ? { frontImgPath: check.frontImgPath, backImgPath: check.backImgPath ?? '', ocrData: check.ocrData } : undefined,
+        step2: check.faceScore !== null ? { faceScore: check.faceScore, isIdentical: check.isIdentical } : undefined,
+      }
+    : { state: 'none', isEkycSuccess: false };
+
+export const ekycPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+
+  async function latestCheck(request: FastifyRequest) {
+    const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
+    const application = await ownedApplication(db, memberOf(request), body.relateType, body.relateId);
+    const [check] = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)).limit(1);
+    return check;
+  }
+
+  const init = (providerName: string) => async (request: FastifyRequest) => {
+    const memberId = memberOf(request);
+    const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string; responseUrl: string; documentName: string; idKind: number; documentNumber: string };
+    if (!config.appConfig.ctosValid) throw new AppError(409, '40010002', 'errors.identityUpgrading');
+    const application = await ownedApplication(db, memberId, body.relateType, body.relateId);
+    ensureStatus(application, [STATUS.stash, STATUS.fail]);
+    const responseUrl = sameOriginUrl(body.responseUrl, config.publicOrigin);
+    if (!responseUrl) throw badRequest('server.returnUrlRefused');
+    // Limits per applicant: a pause between attempts, and a number of attempts a day.
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    const [{ today }] = await db.select({ today: sql<number>`count(*)::int` }).from(ekycChecks).where(and(eq(ekycChecks.memberId, memberId), gt(ekycChecks.createdAt, dayAgo)));
+    const refuse = (reason: EkycFailureReason) => new AppError(429, '40010003', `errors.ekyc.${reason}`, {}, { failureReason: reason });
+    if (today >= config.ekyc.maxPerDay) throw refuse('submissionLimit');
+    const recent = await db.select({ id: ekycChecks.id }).from(ekycChecks).where(and(eq(ekycChecks.memberId, memberId), gt(ekycChecks.createdAt, new Date(Date.now() - config.ekyc.minIntervalSeconds * 1000)))).limit(1);
+    if (recent.length > 0) throw refuse('tooFrequent');
+    const id = newId();
+    const pageToken = newToken();
+    await db.insert(ekycChecks).values({
+      id,
+      applicationId: application.id,
+      memberId,
+      provider: providerName,
+      idKind: body.idKind,
+      documentName: body.documentName,
+      documentNumber: body.documentNumber.toUpperCase(),
+      responseUrl,
+      pageTokenHash: tokenHash(pageToken),
+    });
+    return ok({ checkId: id, ...sandboxIdentityProvider(config.publicOrigin, providerName).start({ id, pageToken }) });
+  };
+
+  app.post('/rest-api/ctos/init', { schema: { body: initSchema }, preHandler: requireMember }, init('sandbox-ctos'));
+  app.post('/zoloz/real-id/init', { schema: { body: initSchema }, preHandler: requireMember }, init('sandbox-zoloz'));
+  const status = { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember };
+  app.post('/rest-api/ctos/fetch-ekyc-status', status, async (request) => ok(resultOf(await latestCheck(request))));
+  app.post('/rest-api/ctos/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
+  app.post('/zoloz/real-id/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
+
+  // PC flow: a short-lived, single-use token for the QR code.
+  app.post('/handoff', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request) => {
+    const memberId = memberOf(request);
+    const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
+    const application = await ownedApplication(db, memberId, body.relateType, body.relateId);
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + config.ekyc.handoffTtlSeconds * 1000);
+    await db.insert(handoffTokens).values({ tokenHash: tokenHash(token), memberId, applicationId: application.id, expiresAt });
+    return ok({ url: `${config.publicOrigin}/ekyc/handoff/${token}`, expiresAt: expiresAt.toISOString() });
+  });
+
+  // The phone opens the QR link: it continues the same application without a second login.
+  app.get('/handoff/:token', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const hash = tokenHash(token);
+    // Single use: only the first request flips usedAt.
+    const [claimed] = await db
+      .update(handoffTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(handoffTokens.tokenHash, hash), isNull(handoffTokens.usedAt), gt(handoffTokens.expiresAt, new Date())))
+      .returning();
+    if (!claimed) throw new AppError(410, '40010005', 'server.handoffUsed');
+    const current = await sessionMember(request);
+    if (current && current !== claimed.memberId) throw new AppError(403, '40010005', 'server.handoffOtherAccount');
+    if (!current) await startSession(request, reply, claimed.memberId);
+    return reply.redirect(`/iam/start?handoff=1&applyId=${encodeURIComponent(claimed.applicationId)}`, 303);
+  });
+};

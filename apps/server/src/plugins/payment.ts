@@ -1,0 +1,110 @@
+// money: the card fee through a GHL-style gateway (SPEC §7). The order number is idempotent: paying
+// twice never charges twice. A pending payment resolves when it is queried.
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, or } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { MARKET, hasMarket } from '@kh/flow';
+import { payments } from '../db/schema.ts';
+import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
+import { memberOf, requireMember } from '../http/session.ts';
+import { STATUS, ensureStatus, needsPayment, type Application } from '../services/applications.ts';
+import { applications } from '../db/schema.ts';
+import { sameOriginUrl } from '../sandbox/html.ts';
+
+type Payment = typeof payments.$inferSelect;
+
+const requestSchema = {
+  type: 'object',
+  required: ['relateId', 'merchantReturnURL'],
+  properties: {
+    memberId: { type: 'string', maxLength: 64 },
+    businessType: { type: 'integer', enum: [0, 3] },
+    relateId: { type: 'string', maxLength: 64 },
+    merchantReturnURL: { type: 'string', maxLength: 500 },
+    cardNo: { type: 'string', maxLength: 23 },
+    cardHolder: { type: 'string', maxLength: 80 },
+    paymentId: { type: 'string', maxLength: 64 },
+    orderNumber: { type: 'string', maxLength: 64 },
+  },
+} as const;
+
+interface PayRequest {
+  relateId: string;
+  merchantReturnURL: string;
+  businessType?: number;
+  paymentId?: string;
+  orderNumber?: string;
+}
+
+/** businessType 3 for a supplementary MY opening, else 0 (SPEC §7). */
+export const businessTypeOf = (application: Application) => (application.relatedType === 'SUPPLEMENT' && hasMarket(application.market, MARKET.MAS) ? 3 : 0);
+
+export const answerOf = (payment: Payment, publicOrigin: string) => ({
+  result: {
+    payStatus: payment.payStatus as 0 | 1 | -2 | 2 | -1,
+    orderNumber: payment.orderNumber,
+    paymentId: payment.paymentId,
+    amount: payment.amountSen / 100,
+    currency: 'MYR',
+    redirectUrl: payment.payStatus === 2 && !payment.gatewayDone ? `${publicOrigin}/sandbox/ghl/${payment.paymentId}` : undefined,
+  },
+});
+
+export const paymentPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+  app.addHook('preHandler', requireMember);
+
+  async function application(memberId: string, relateId: string) {
+    const [row] = await db.select().from(applications).where(and(eq(applications.id, relateId), eq(applications.memberId, memberId)));
+    if (!row) throw new AppError(404, '404', 'server.noApplication');
+    return row;
+  }
+
+  app.post('/payment/ghl/applyPay', { schema: { body: requestSchema } }, async (request) => {
+    const memberId = memberOf(request);
+    const body = request.body as PayRequest;
+    const target = await application(memberId, body.relateId);
+    ensureStatus(target, [STATUS.stash, STATUS.fail]);
+    if (!needsPayment(config, target)) throw new AppError(409, CODES.badState, 'server.paymentNotNeeded');
+    if (body.businessType !== undefined && body.businessType !== businessTypeOf(target)) throw badRequest('server.businessTypeWrong');
+    const returnUrl = sameOriginUrl(body.merchantReturnURL, config.publicOrigin);
+    if (!returnUrl) throw badRequest('server.returnUrlRefused');
+    const history = await db.select().from(payments).where(eq(payments.applicationId, target.id)).orderBy(desc(payments.createdAt));
+    // Never twice: a paid application, or the same order again, answers what exists.
+    const paid = history.find((p) => p.payStatus === 0);
+    if (paid) return ok(answerOf(paid, config.publicOrigin));
+    const same = history.find((p) => (body.orderNumber && p.orderNumber === body.orderNumber) || (body.paymentId && p.paymentId === body.paymentId));
+    if (same && same.payStatus === 2) return ok(answerOf(same, config.publicOrigin));
+    const open = history.find((p) => p.payStatus === 2 && !p.gatewayDone);
+    if (open) return ok(answerOf(open, config.publicOrigin));
+    const orderNumber = `KH${Date.now()}${randomBytes(3).toString('hex').toUpperCase()}`;
+    const [created] = await db
+      .insert(payments)
+      .values({ orderNumber, paymentId: `PAY-${randomBytes(8).toString('hex')}`, applicationId: target.id, memberId, businessType: businessTypeOf(target), amountSen: config.feeSen, payStatus: 2, merchantReturnUrl: returnUrl })
+      .returning();
+    return ok(answerOf(created, config.publicOrigin));
+  });
+
+  app.post('/payment/ghl/queryPay', { schema: { body: requestSchema } }, async (request) => {
+    const memberId = memberOf(request);
+    const body = request.body as PayRequest;
+    const target = await application(memberId, body.relateId);
+    const matches = body.orderNumber || body.paymentId ? or(eq(payments.orderNumber, body.orderNumber ?? ''), eq(payments.paymentId, body.paymentId ?? '')) : undefined;
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.applicationId, target.id), matches))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (!payment) return ok({ result: { payStatus: -1 as const, orderNumber: body.orderNumber ?? '', paymentId: body.paymentId ?? '' } });
+    if (payment.payStatus === 2 && payment.gatewayDone && payment.pendingResolvesTo !== null) {
+      const [resolved] = await db
+        .update(payments)
+        .set({ payStatus: payment.pendingResolvesTo, pendingResolvesTo: null, settledAt: payment.pendingResolvesTo === 0 ? new Date() : null })
+        .where(and(eq(payments.orderNumber, payment.orderNumber), eq(payments.payStatus, 2)))
+        .returning();
+      return ok(answerOf(resolved ?? payment, config.publicOrigin));
+    }
+    return ok(answerOf(payment, config.publicOrigin));
+  });
+};

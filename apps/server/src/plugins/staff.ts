@@ -1,0 +1,137 @@
+// Staff review: a separate API with its own authentication. Approve market by market, reject with
+// items of the RejectReason dictionary, set the MY client code active. Every action is audited.
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { MARKET, hasMarket } from '@kh/flow';
+import { applications, auditLog, ekycChecks, files, members, payments, staff, supplements } from '../db/schema.ts';
+import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
+import { STATUS, initApplication, payloadsOf, type Application } from '../services/applications.ts';
+import { passwordMatches, requireStaff, staffOf, startStaffSession } from '../services/staff-auth.ts';
+import { dictionaries } from '../services/steps.ts';
+
+const REJECT_ITEMS = new Set(dictionaries.RejectReason.map((e) => String(e.value)));
+
+export const staffPlugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.kh;
+
+  async function audit(staffId: string, action: string, before: Application | undefined, after: Application | undefined, detail: Record<string, unknown>) {
+    await db.insert(auditLog).values({
+      staffId,
+      action,
+      applicationId: (after ?? before)?.id ?? null,
+      memberId: (after ?? before)?.memberId ?? null,
+      statusBefore: before?.status ?? null,
+      statusAfter: after?.status ?? null,
+      detail,
+    });
+  }
+
+  async function load(id: string): Promise<Application> {
+    const [row] = await db.select().from(applications).where(eq(applications.id, id));
+    if (!row) throw new AppError(404, '404', 'server.noApplication');
+    return row;
+  }
+
+  app.post('/login', { schema: { body: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 200 } } } } }, async (request) => {
+    const body = request.body as { email: string; password: string };
+    const [account] = await db.select().from(staff).where(eq(staff.email, body.email.toLowerCase()));
+    if (!account || !(await passwordMatches(body.password, account.passwordHash))) throw new AppError(401, '401', 'server.staffLoginFailed');
+    return ok({ token: await startStaffSession(db, account.id), name: account.name });
+  });
+
+  app.register(async (secured) => {
+    secured.addHook('preHandler', requireStaff);
+
+    secured.get(
+      '/applications',
+      { schema: { querystring: { type: 'object', properties: { status: { type: 'integer', minimum: 0, maximum: 5 }, page: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, language: { type: 'string' } } } } },
+      async (request) => {
+        const query = request.query as { status?: number; page: number; pageSize: number };
+        const where = query.status === undefined ? undefined : eq(applications.status, query.status);
+        const [{ total }] = await db.select({ total: count() }).from(applications).where(where);
+        const rows = await db
+          .select({ id: applications.id, relatedType: applications.relatedType, status: applications.status, market: applications.market, opened: applications.opened, username: applications.username, submittedAt: applications.submittedAt, updatedAt: applications.updatedAt })
+          .from(applications)
+          .where(where)
+          .orderBy(asc(applications.submittedAt), asc(applications.createdAt))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize);
+        return ok({ total, page: query.page, pageSize: query.pageSize, items: rows });
+      },
+    );
+
+    secured.get('/applications/:id', async (request) => {
+      const application = await load((request.params as { id: string }).id);
+      const [member] = await db.select().from(members).where(eq(members.id, application.memberId));
+      return ok({
+        application,
+        member: { id: member.id, mobile: member.mobile, countryCode: member.countryCode, hsNo: member.hsNo },
+        steps: await payloadsOf(db, application.id),
+        documents: await db.select({ relativePath: files.relativePath, mime: files.mime, originalFilename: files.originalFilename, size: files.size }).from(files).where(eq(files.memberId, application.memberId)),
+        identityChecks: await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)),
+        payments: await db.select({ orderNumber: payments.orderNumber, payStatus: payments.payStatus, amountSen: payments.amountSen, cardLast4: payments.cardLast4, settledAt: payments.settledAt }).from(payments).where(eq(payments.applicationId, application.id)),
+        supplements: await db.select().from(supplements).where(eq(supplements.applicationId, application.id)),
+        audit: await db.select().from(auditLog).where(eq(auditLog.applicationId, application.id)).orderBy(asc(auditLog.createdAt)),
+      });
+    });
+
+    // Approve market by market: the markets approved are opened; when every market asked for is, the application succeeds.
+    secured.post(
+      '/applications/:id/approve',
+      { schema: { body: { type: 'object', required: ['markets'], properties: { markets: { type: 'integer', minimum: 1, maximum: 19 } } } } },
+      async (request) => {
+        const before = await load((request.params as { id: string }).id);
+        if (before.status !== STATUS.review && before.status !== STATUS.pass) throw new AppError(409, CODES.badState, 'server.notUnderReview');
+        const markets = (request.body as { markets: number }).markets & before.market;
+        if (markets === 0) throw badRequest('server.marketsNotAsked');
+        const opened = before.opened | markets;
+        const done = (opened & before.market) === before.market;
+        const [after] = await db
+          .update(applications)
+          .set({ opened, status: done ? STATUS.success : STATUS.pass, masClientCodeActive: before.masClientCodeActive || hasMarket(markets, MARKET.MAS), updatedAt: new Date() })
+          .where(and(eq(applications.id, before.id), eq(applications.status, before.status)))
+          .returning();
+        if (!after) throw new AppError(409, CODES.badState, 'server.notUnderReview');
+        await db.update(members).set({ hsNo: `C${String(randomInt(1_000_000, 9_999_999))}` }).where(and(eq(members.id, before.memberId)));
+        if (before.relatedType === 'SUPPLEMENT') {
+          // The markets open on the account itself; the supplement records succeed.
+          const init = await initApplication(db, before.memberId);
+          if (init) await db.update(applications).set({ opened: init.opened | markets, masClientCodeActive: init.masClientCodeActive || hasMarket(markets, MARKET.MAS) }).where(eq(applications.id, init.id));
+          for (const bit of [MARKET.HK, MARKET.US, MARKET.MAS]) if (hasMarket(markets, bit)) await db.update(supplements).set({ status: STATUS.success }).where(and(eq(supplements.applicationId, before.id), eq(supplements.market, bit)));
+        }
+        await audit(staffOf(request), 'approve', before, after, { markets });
+        return ok(after);
+      },
+    );
+
+    secured.post(
+      '/applications/:id/reject',
+      { schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, items: { type: 'string' } } } } } },
+      async (request) => {
+        const before = await load((request.params as { id: string }).id);
+        if (before.status !== STATUS.review && before.status !== STATUS.pass) throw new AppError(409, CODES.badState, 'server.notUnderReview');
+        const items = [...new Set((request.body as { items: string[] }).items)];
+        const unknown = items.filter((item) => !REJECT_ITEMS.has(item));
+        if (unknown.length > 0) throw badRequest('server.unknownRejectItems', { items: unknown.join(', ') });
+        const [after] = await db.update(applications).set({ status: STATUS.fail, rejectedReason: items.join(','), updatedAt: new Date() }).where(eq(applications.id, before.id)).returning();
+        await audit(staffOf(request), 'reject', before, after, { items });
+        return ok(after);
+      },
+    );
+
+    secured.post(
+      '/members/:memberId/my-client-code',
+      { schema: { body: { type: 'object', required: ['active'], properties: { active: { type: 'boolean' } } } } },
+      async (request) => {
+        const { memberId } = request.params as { memberId: string };
+        const before = await initApplication(db, memberId);
+        if (!before || !hasMarket(before.opened, MARKET.MAS)) throw new AppError(409, CODES.badState, 'server.noMyAccount');
+        const active = (request.body as { active: boolean }).active;
+        const [after] = await db.update(applications).set({ masClientCodeActive: active, updatedAt: new Date() }).where(eq(applications.id, before.id)).returning();
+        await audit(staffOf(request), active ? 'myClientCodeActive' : 'myClientCodeInactive', before, after, { active });
+        return ok(after);
+      },
+    );
+  });
+};

@@ -1,0 +1,316 @@
+// Identity (eKYC), the PC hand-off, payment and staff review over real HTTP (issue: the hand-offs).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema.ts';
+import { EKYC_FAILURE_REASONS } from '../src/services/ekyc.ts';
+import { createStaff } from '../src/services/staff-auth.ts';
+import { client, login, startServer, type Client, type TestServer } from './harness.ts';
+import { STEP_CODES, answers, fill, pngBytes, uploadedPath, type FormStep } from './fixtures.ts';
+
+let server: TestServer;
+let phone = 1000;
+beforeAll(async () => {
+  server = await startServer({ ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
+});
+afterAll(() => server.close());
+
+const nextMobile = () => `13${String(1000000 + phone++)}`;
+async function applicant(s = server) {
+  const mobile = nextMobile();
+  const c = await login(s, mobile);
+  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+  return { c, mobile, applyId: applyId as string };
+}
+const initBody = (applyId: string, extra: Record<string, unknown> = {}) => ({
+  relateType: 'INIT',
+  relateId: applyId,
+  responseUrl: '/iam/transit',
+  documentName: 'Tan Ah Kow',
+  idKind: 106,
+  documentNumber: '900101145678',
+  ...extra,
+});
+
+/** The provider page's form, filled as a person would: three photos, the OCR fields, an outcome. */
+async function completeProviderPage(c: Client, h5RedirectUrl: string, outcome = 'success', fields: Record<string, string> = {}) {
+  const url = new URL(h5RedirectUrl);
+  const pageRes = await c.get(`${url.pathname}`, { t: url.searchParams.get('t')! });
+  expect(pageRes.status).toBe(200);
+  const form = new FormData();
+  for (const name of ['front', 'back', 'selfie']) form.append(name, new Blob([new Uint8Array(await pngBytes(80, 50))], { type: 'image/png' }), `${name}.png`);
+  form.append('name', 'TAN AH KOW');
+  form.append('idNo', '900101-14-5678');
+  form.append('gender', 'F');
+  form.append('birthDate', '1990-01-01');
+  form.append('nationality', 'MYS');
+  form.append('idAddress', '3A LORONG BATU LANCHANG 8 TAMAN SRI BATU LANCHANG 11600 JELUTONG PULAU PINANG');
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.append('outcome', outcome);
+  return c.request('POST', `${url.pathname}/complete`, { body: form, query: { t: url.searchParams.get('t')! } });
+}
+
+describe('electronic ID (eKYC)', () => {
+  it('init answers h5RedirectUrl; the provider page takes the photos and OCR fields and returns to responseUrl', async () => {
+    const a = await applicant();
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+    expect(init.status).toBe(200);
+    expect(init.body.data.h5RedirectUrl).toMatch(new RegExp(`^${server.baseUrl}/sandbox/ekyc/`));
+    const page = await a.c.get(new URL(init.body.data.h5RedirectUrl).pathname, { t: new URL(init.body.data.h5RedirectUrl).searchParams.get('t')! });
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.body).toContain('Front of your ID');
+    expect(page.body).toContain('value="1990-01-01"');
+    const done = await completeProviderPage(a.c, init.body.data.h5RedirectUrl);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${server.baseUrl}/iam/transit?checkId=${init.body.data.checkId}`);
+  });
+  it('the result record: isEkycSuccess, step1 with images and OCR, step2 with face score; the images are the applicant\'s', async () => {
+    const a = await applicant();
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+    await completeProviderPage(a.c, init.body.data.h5RedirectUrl);
+    const status = await a.c.form('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: a.applyId });
+    expect(status.body.data).toMatchObject({ isEkycSuccess: true, step2: { faceScore: 92, isIdentical: true } });
+    expect(status.body.data.step1.ocrData).toMatchObject({ name: 'TAN AH KOW', idNo: '900101145678', birthDate: '1990-01-01', nationality: 'MYS' });
+    expect((await a.c.get('/pdp/preview', { relativePath: status.body.data.step1.frontImgPath })).status).toBe(200);
+    const other = await applicant();
+    expect((await other.c.get('/pdp/preview', { relativePath: status.body.data.step1.frontImgPath })).status).toBe(404);
+    expect((await a.c.form('/ekyc/rest-api/ctos/check-result', { relateType: 'INIT', relateId: a.applyId })).body.data.isEkycSuccess).toBe(true);
+  });
+  it('the personal step is prefilled from ocrData, the ID address split by the parser', async () => {
+    const a = await applicant();
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+    await completeProviderPage(a.c, init.body.data.h5RedirectUrl);
+    const personal = await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.personal, relatedType: 'INIT' });
+    expect(personal.body.data).toMatchObject({ name: 'TAN AH KOW', idNo: '900101145678', gender: 2, birthDate: '1990-01-01', identityKind: 106 });
+    expect(personal.body.data.addressList).toEqual([{ addrType: 1, country: 'MYS', postalCode: '11600', state: '07', city: 'Jelutong', address: '3A LORONG BATU LANCHANG 8_TAMAN SRI BATU LANCHANG' }]);
+  });
+  it.each(EKYC_FAILURE_REASONS.map((r) => [r]))('a forced failure (%s) is reported with its reason', async (reason) => {
+    const a = await applicant();
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+    await completeProviderPage(a.c, init.body.data.h5RedirectUrl, reason);
+    const status = await a.c.form('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: a.applyId });
+    expect(status.body.data).toMatchObject({ isEkycSuccess: false, state: 'failed', failureReason: reason });
+  });
+  it('after a failure a retry succeeds', async () => {
+    const a = await applicant();
+    await completeProviderPage(a.c, (await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId))).body.data.h5RedirectUrl, 'blurry');
+    await completeProviderPage(a.c, (await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId))).body.data.h5RedirectUrl);
+    expect((await a.c.form('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: a.applyId })).body.data.isEkycSuccess).toBe(true);
+  });
+  it('the ZOLOZ-style entry works the same way', async () => {
+    const a = await applicant();
+    const init = await a.c.form('/ekyc/zoloz/real-id/init', initBody(a.applyId, { idKind: 102, documentNumber: 'K1234567A' }));
+    const done = await completeProviderPage(a.c, init.body.data.h5RedirectUrl, 'success', { nationality: 'SGP', idNo: 'K1234567A', expiryDate: '2031-05-01' });
+    expect(done.status).toBe(303);
+    expect((await a.c.form('/ekyc/zoloz/real-id/check-result', { relateType: 'INIT', relateId: a.applyId })).body.data.step1.ocrData).toMatchObject({ nationality: 'SGP', expiryDate: '2031-05-01' });
+  });
+  it('the provider page refuses missing photos with an error summary, and a used page', async () => {
+    const a = await applicant();
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+    const url = new URL(init.body.data.h5RedirectUrl);
+    const empty = new FormData();
+    empty.append('outcome', 'success');
+    const res = await a.c.request('POST', `${url.pathname}/complete`, { body: empty, query: { t: url.searchParams.get('t')! } });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('There is a problem');
+    expect(res.body).toContain('href="#front"');
+    await completeProviderPage(a.c, init.body.data.h5RedirectUrl);
+    expect((await a.c.get(url.pathname, { t: url.searchParams.get('t')! })).status).toBe(410);
+    expect((await a.c.get(url.pathname, { t: 'wrong' })).status).toBe(404);
+  });
+  it('limits: too frequent, and the submission limit of the day', async () => {
+    const limited = await startServer({ ekyc: { maxPerDay: 2, minIntervalSeconds: 60, handoffTtlSeconds: 300 } });
+    const a = await applicant(limited);
+    expect((await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId))).status).toBe(200);
+    const tooSoon = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.data).toEqual({ failureReason: 'tooFrequent' });
+    await limited.database.db.execute('update ekyc_checks set created_at = now() - interval \'2 minutes\'' as never);
+    expect((await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId))).status).toBe(200);
+    await limited.database.db.execute('update ekyc_checks set created_at = now() - interval \'2 minutes\'' as never);
+    const limit = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+    expect(limit.body.data).toEqual({ failureReason: 'submissionLimit' });
+    await limited.close();
+  });
+  it('refuses a responseUrl on another site, and refuses init when ctosValid is off', async () => {
+    const a = await applicant();
+    expect((await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { responseUrl: 'https://evil.example/steal' }))).status).toBe(400);
+    const off = await startServer({ appConfig: { ctosValid: false, ghlValid: true, myCtosSpecialState: [], rppEnabled: false } });
+    const b = await applicant(off);
+    const res = await b.c.form('/ekyc/rest-api/ctos/init', initBody(b.applyId));
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toMatch(/being upgraded/);
+    await off.close();
+  });
+});
+
+describe('PC flow: a short-lived, single-use hand-off token', () => {
+  it('the phone that opens it continues the same application without a second login', async () => {
+    const pc = await applicant();
+    const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    const phoneClient = client(server);
+    const opened = await phoneClient.get(new URL(url).pathname);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/iam/start?handoff=1&applyId=${encodeURIComponent(pc.applyId)}`);
+    expect((await phoneClient.post('/kh/account/apply/check')).body.data.applyId).toBe(pc.applyId);
+  });
+  it('cannot be replayed', async () => {
+    const pc = await applicant();
+    const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    expect((await client(server).get(new URL(url).pathname)).status).toBe(303);
+    const replay = await client(server).get(new URL(url).pathname);
+    expect(replay.status).toBe(410);
+    expect(replay.body.msg).toMatch(/already been used or has expired/);
+  });
+  it('cannot be used by another account', async () => {
+    const pc = await applicant();
+    const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    const someoneElse = await applicant();
+    const res = await someoneElse.c.get(new URL(url).pathname);
+    expect(res.status).toBe(403);
+    expect((await someoneElse.c.post('/kh/account/apply/check')).body.data.applyId).toBe(someoneElse.applyId);
+  });
+  it('expires', async () => {
+    const quick = await startServer({ ekyc: { maxPerDay: 5, minIntervalSeconds: 0, handoffTtlSeconds: 0 } });
+    const pc = await applicant(quick);
+    const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    expect((await client(quick).get(new URL(url).pathname)).status).toBe(410);
+    await quick.close();
+  });
+});
+
+describe('payment: RM 11 through the sandbox gateway', () => {
+  const payBody = (applyId: string, extra: Record<string, unknown> = {}) => ({ memberId: 'm', businessType: 0, relateId: applyId, merchantReturnURL: '/payment/transit', ...extra });
+  async function pay(c: Client, redirectUrl: string, outcome: string, cardNo = '4111 1111 1111 1111') {
+    const path = new URL(redirectUrl).pathname;
+    expect((await c.get(path)).body).toContain('RM 11.00');
+    return c.request('POST', `${path}/pay`, { form: { cardHolder: 'TAN AH KOW', cardNo, outcome } });
+  }
+  it('decline, then retry, then approved; paying twice never charges twice', async () => {
+    const a = await applicant();
+    const first = await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId));
+    expect(first.body.data.result).toMatchObject({ payStatus: 2, amount: 11, currency: 'MYR' });
+    const declined = await pay(a.c, first.body.data.result.redirectUrl, 'decline');
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get('location')).toBe(`${server.baseUrl}/payment/transit?orderNumber=${first.body.data.result.orderNumber}&paymentId=${first.body.data.result.paymentId}`);
+    expect((await a.c.post('/money/payment/ghl/queryPay', payBody(a.applyId, { orderNumber: first.body.data.result.orderNumber }))).body.data.result.payStatus).toBe(1);
+    const retry = await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId));
+    expect(retry.body.data.result.orderNumber).not.toBe(first.body.data.result.orderNumber);
+    await pay(a.c, retry.body.data.result.redirectUrl, 'approve');
+    expect((await a.c.post('/money/payment/ghl/queryPay', payBody(a.applyId, { orderNumber: retry.body.data.result.orderNumber }))).body.data.result.payStatus).toBe(0);
+    const again = await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId));
+    expect(again.body.data.result).toMatchObject({ payStatus: 0, orderNumber: retry.body.data.result.orderNumber });
+    expect((await a.c.get(new URL(retry.body.data.result.redirectUrl ?? `${server.baseUrl}/sandbox/ghl/${retry.body.data.result.paymentId}`).pathname)).status).toBe(410);
+  });
+  it('the same order asked for twice is one order', async () => {
+    const a = await applicant();
+    const first = await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId));
+    const second = await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId, { orderNumber: first.body.data.result.orderNumber }));
+    expect(second.body.data.result.orderNumber).toBe(first.body.data.result.orderNumber);
+  });
+  it('a pending payment resolves when it is queried', async () => {
+    const a = await applicant();
+    const order = (await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId))).body.data.result;
+    await pay(a.c, order.redirectUrl, 'pending');
+    expect((await a.c.post('/money/payment/ghl/queryPay', payBody(a.applyId, { paymentId: order.paymentId }))).body.data.result.payStatus).toBe(0);
+  });
+  it('the gateway refuses a card number that fails the Luhn check', async () => {
+    const a = await applicant();
+    const order = (await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId))).body.data.result;
+    const res = await pay(a.c, order.redirectUrl, 'approve', '4111 1111 1111 1112');
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('Enter a valid card number');
+  });
+  it('an unknown order is payStatus -1; a wrong businessType or a foreign return URL is refused', async () => {
+    const a = await applicant();
+    expect((await a.c.post('/money/payment/ghl/queryPay', payBody(a.applyId, { orderNumber: 'NOPE' }))).body.data.result.payStatus).toBe(-1);
+    expect((await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId, { businessType: 3 }))).status).toBe(400);
+    expect((await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId, { merchantReturnURL: 'https://evil.example/' }))).status).toBe(400);
+  });
+  it('no payment when ghlValid is false', async () => {
+    const off = await startServer({ appConfig: { ctosValid: true, ghlValid: false, myCtosSpecialState: [], rppEnabled: false } });
+    const a = await applicant(off);
+    expect((await a.c.post('/money/payment/ghl/applyPay', payBody(a.applyId))).status).toBe(409);
+    await off.close();
+  });
+});
+
+describe('staff review', () => {
+  let staffToken = '';
+  const staffCall = (method: string, path: string, json?: unknown, token = staffToken) =>
+    fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  beforeAll(async () => {
+    await createStaff(server.database.db, { email: 'reviewer@broker.example', name: 'Reviewer', password: 'correct horse battery' });
+    const res = await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'correct horse battery' }) });
+    staffToken = (await res.json()).data.token;
+  });
+
+  async function submitted() {
+    const a = await applicant();
+    const files = { proof: await uploadedPath(a.c), statement: await uploadedPath(a.c), signature: await uploadedPath(a.c) };
+    const data = answers(phone, files, a.mobile);
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { documentNumber: String(data.identity.nricNumber) }));
+    await completeProviderPage(a.c, init.body.data.h5RedirectUrl, 'success', { idNo: String(data.identity.nricNumber) });
+    for (const step of ['contact', 'market', 'identity', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature'] as FormStep[]) {
+      const res = await fill(a.c, step, data[step]);
+      if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
+    }
+    const order = (await a.c.post('/money/payment/ghl/applyPay', { relateId: a.applyId, merchantReturnURL: '/payment/transit' })).body.data.result;
+    await a.c.request('POST', `${new URL(order.redirectUrl).pathname}/pay`, { form: { cardHolder: 'TAN AH KOW', cardNo: '4111111111111111', outcome: 'approve' } });
+    const res = await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId });
+    if (res.body.data.status !== 2) throw new Error(JSON.stringify(res.body));
+    return { ...a, data };
+  }
+
+  it('needs its own authentication: a wrong password, no token, or an applicant\'s cookie are refused', async () => {
+    expect((await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'nope' }) })).status).toBe(401);
+    expect((await staffCall('GET', '/staff/applications', undefined, 'not-a-token')).status).toBe(401);
+    const a = await applicant();
+    expect((await a.c.get('/staff/applications')).status).toBe(401);
+  });
+  it('lists applications by status with paging, and reads one whole, with its documents', async () => {
+    const a = await submitted();
+    const list = await staffCall('GET', '/staff/applications?status=2&page=1&pageSize=1');
+    expect(list.body.data).toMatchObject({ page: 1, pageSize: 1 });
+    expect(list.body.data.total).toBeGreaterThanOrEqual(1);
+    expect(list.body.data.items).toHaveLength(1);
+    const one = await staffCall('GET', `/staff/applications/${a.applyId}`);
+    expect(Object.keys(one.body.data.steps).sort()).toEqual(['agreement', 'contact', 'declaration', 'financial', 'identity', 'investment', 'market', 'personal', 'signature', 'tax', 'work']);
+    expect(one.body.data.documents.length).toBeGreaterThanOrEqual(6);
+    expect(one.body.data.identityChecks[0].state).toBe('success');
+    expect(one.body.data.payments[0]).toMatchObject({ payStatus: 0, amountSen: 1100, cardLast4: '1111' });
+  });
+  it('approves market by market: success records the opened markets and the MY client code', async () => {
+    const a = await submitted();
+    const my = await staffCall('POST', `/staff/applications/${a.applyId}/approve`, { markets: 16 });
+    expect(my.body.data).toMatchObject({ status: 3, opened: 16, masClientCodeActive: true });
+    const rest = await staffCall('POST', `/staff/applications/${a.applyId}/approve`, { markets: 3 });
+    expect(rest.body.data).toMatchObject({ status: 4, opened: 19 });
+    expect((await a.c.post('/kh/account/apply/check')).body.data).toMatchObject({ success: true, status: 4, opened: 19, masClientCodeActive: true });
+    expect((await a.c.get('/passport/getUsers')).body.data.hsNo).toMatch(/^C\d{7}$/);
+    const inactive = await staffCall('POST', `/staff/members/${(await a.c.get('/passport/getUsers')).body.data.mid}/my-client-code`, { active: false });
+    expect(inactive.body.data.masClientCodeActive).toBe(false);
+  });
+  it('rejects with RejectReason items; the resubmission may change only those, enforced on the server', async () => {
+    const a = await submitted();
+    expect((await staffCall('POST', `/staff/applications/${a.applyId}/reject`, { items: ['2005-unknownThing'] })).status).toBe(400);
+    const rejected = await staffCall('POST', `/staff/applications/${a.applyId}/reject`, { items: ['2005-bankStatement', '2002-idDocument'] });
+    expect(rejected.body.data).toMatchObject({ status: 5, rejectedReason: '2005-bankStatement,2002-idDocument' });
+    const touched = await fill(a.c, 'financial', { ...a.data.financial, bankName: 'CIMB' });
+    expect(touched.status).toBe(409);
+    expect(touched.body.data.fields).toEqual(['bankName']);
+    const newStatement = await uploadedPath(a.c);
+    expect((await fill(a.c, 'financial', { ...a.data.financial, bankStatement: newStatement })).status).toBe(200);
+    const upload = { idFront: await uploadedPath(a.c), idBack: await uploadedPath(a.c) };
+    expect((await a.c.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.documentUpload, relatedType: 'INIT', data: { idDocument: { frontImgPath: upload.idFront, backImgPath: upload.idBack } } })).status).toBe(200);
+    expect((await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId })).body.data.status).toBe(2);
+  });
+  it('writes every action to the audit log: who, when, what, before and after', async () => {
+    const a = await submitted();
+    await staffCall('POST', `/staff/applications/${a.applyId}/reject`, { items: ['2003-address'] });
+    const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.applicationId, a.applyId));
+    expect(entry).toMatchObject({ action: 'reject', statusBefore: 2, statusAfter: 5, detail: { items: ['2003-address'] } });
+    expect(entry.staffId).toBeTruthy();
+    expect(entry.createdAt).toBeInstanceOf(Date);
+  });
+});
