@@ -1,0 +1,23 @@
+// pnpm --filter server staff:create makes a staff account that can log in.
+import { execFileSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { POSTGRES_URL, startServer } from './harness.ts';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('staff:create', () => {
+  it('creates an account in the database of DATA_DIR (or DATABASE_URL), which then logs in', async () => {
+    const server = await startServer({}, { persistent: true });
+    await server.close();
+    const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.config.databaseUrl ?? '', STAFF_PASSWORD: 'long enough password' };
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'lead@broker.example', '--name', 'Lead'], { cwd: serverDir, env, encoding: 'utf8' });
+    expect(out).toMatch(/Staff account lead@broker.example created/);
+    const reopened = await startServer(POSTGRES_URL ? { databaseUrl: server.config.databaseUrl } : {}, { dataDir: server.dataDir, persistent: true });
+    const res = await fetch(`${reopened.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'lead@broker.example', password: 'long enough password' }) });
+    expect(res.status).toBe(200);
+    expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'x@y.z', '--name', 'X'], { cwd: serverDir, env: { ...env, STAFF_PASSWORD: 'short' }, stdio: 'pipe' })).toThrow(/at least 12 characters/);
+    await reopened.close();
+  });
+});
