@@ -12,7 +12,11 @@ export interface Toast {
 
 type Listener = (toasts: readonly Toast[]) => void;
 
-export function createToastStore({ dedupeMs = API_LIMITS.toast.dedupeMs, durationMs = API_LIMITS.toast.durationMs, now = () => Date.now() } = {}) {
+export function createToastStore({
+  dedupeMs = API_LIMITS.toast.dedupeMs as number,
+  durationMs = API_LIMITS.toast.durationMs as number,
+  now = () => Date.now(),
+}: { dedupeMs?: number; durationMs?: number; now?: () => number } = {}) {
   let toasts: Toast[] = [];
   let nextId = 1;
   const listeners = new Set<Listener>();

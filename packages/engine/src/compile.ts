@@ -42,6 +42,11 @@ export interface CompiledStep {
   step: StepSchema;
   context: StepContext;
   jsonSchema: JsonSchema;
+  /**
+   * The schema a renderer draws from: each field with its type only. Visibility, options and every
+   * rule are the engine's (uiSchema and validateStep), so the renderer never drops or rewrites a value.
+   */
+  renderSchema: JsonSchema;
   uiSchema: Record<string, unknown>;
   valueFields: ValueField[];
   /** Visibility of every field (value fields, headers, cards, buttons), bound to the context. */
@@ -221,9 +226,11 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
         labelKey: field.labelKey,
         placeholderKey: field.placeholderKey,
         helpKey: field.helpKey,
-        widget: field.widget,
+        // Not "widget": RJSF reads ui:options.widget as the widget to use.
+        customWidget: field.widget,
         cleaner: field.cleaner,
         inputMode: field.inputMode,
+        required: isRequired,
         requiredMessageKey: requiredMessageKey(field),
         ...(field.dataSource ? { options: offered } : {}),
         ...('dataSource' in field && field.dataSource && 'dictionary' in field.dataSource ? { dictionary: field.dataSource.dictionary } : {}),
@@ -231,6 +238,10 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
     };
   }
 
+  const renderSchema: JsonSchema = {
+    type: 'object',
+    properties: Object.fromEntries([[CONTEXT_PROPERTY, { type: 'object' }], ...valueFields.map((f) => [f.id, typeSchema(f)])]),
+  };
   const jsonSchema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) jsonSchema.required = required;
   if (conditions.length > 0) jsonSchema.allOf = conditions;
@@ -247,6 +258,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
     step,
     context,
     jsonSchema,
+    renderSchema,
     uiSchema,
     valueFields,
     visibility,

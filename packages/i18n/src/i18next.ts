@@ -10,6 +10,9 @@ export async function createI18n(language: string): Promise<i18n> {
     fallbackLng: 'en',
     ns: [...NAMESPACES],
     defaultNS: 'common',
+    // Keys are "namespace.path" everywhere (schemas, the engine, the server): the first part is the namespace.
+    nsSeparator: '.',
+    keySeparator: '.',
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
     returnNull: false,
   });

@@ -25,19 +25,19 @@ describe('i18next resources', () => {
   it('interpolates {min} and {max} in every language', async () => {
     for (const [lang, expected] of [['en', '18'], ['zh-HK', '18'], ['zh-CN', '18']] as const) {
       const i18n = await createI18n(lang);
-      expect(i18n.t('validation:age', { min: 18, max: 99 })).toContain(expected);
-      expect(i18n.t('validation:age', { min: 18, max: 99 })).not.toContain('{min}');
+      expect(i18n.t('validation.age', { min: 18, max: 99 })).toContain(expected);
+      expect(i18n.t('validation.age', { min: 18, max: 99 })).not.toContain('{min}');
     }
   });
   it('the service phone and the processing time are in every language', async () => {
     for (const lang of ['en', 'zh-HK', 'zh-CN']) {
       const i18n = await createI18n(lang);
-      expect(i18n.t('common:servicePhone')).toContain('1300-22-1233');
-      expect(i18n.t('common:processingTime')).toContain('1-3');
-      expect(i18n.t('common:fee', { amount: 11 })).toContain('RM 11');
+      expect(i18n.t('common.servicePhone')).toContain('1300-22-1233');
+      expect(i18n.t('common.processingTime')).toContain('1-3');
+      expect(i18n.t('common.fee', { amount: 11 })).toContain('RM 11');
     }
   });
   it('ms shows English', async () => {
-    expect((await createI18n('ms')).t('errors:copySuccess')).toBe('Copy Success');
+    expect((await createI18n('ms')).t('errors.copySuccess')).toBe('Copy Success');
   });
 });

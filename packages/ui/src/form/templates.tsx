@@ -1,0 +1,105 @@
+// RJSF templates: each field with its label, hint and error (GOV.UK style), and the step's layout
+// (headers, cards, buttons) with the visibility rules applied.
+import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
+import type { FormData } from '@kh/engine';
+import { Profiler, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StepFormContext } from './form-context.ts';
+import { fieldIdOf } from './form-context.ts';
+
+interface LayoutNode {
+  id: string;
+  kind: string;
+  labelKey?: string;
+  helpKey?: string;
+  action?: string;
+  href?: string;
+  children?: LayoutNode[];
+}
+
+/** Kinds whose widget draws its own label (a checkbox's text, a group's legend). */
+const OWN_LABEL = new Set(['CheckBox', 'Switch', 'Radio', 'ButtonGroup', 'DateTime']);
+
+export function FieldTemplate(props: FieldTemplateProps): ReactElement {
+  const { t } = useTranslation();
+  const { id, children, rawErrors, hidden, uiSchema } = props;
+  const options = (uiSchema?.['ui:options'] ?? {}) as { kind?: string; labelKey?: string; helpKey?: string; required?: boolean };
+  const required = options.required === true;
+  if (hidden || id === 'root') return children;
+  const onFieldRender = (props.registry.formContext as StepFormContext).onFieldRender;
+  const error = rawErrors?.[0];
+  const ownLabel = OWN_LABEL.has(options.kind ?? '') || (uiSchema?.['ui:widget'] as string) === 'multiSelect';
+  return (
+    <div className={`field field--${(options.kind ?? 'input').toLowerCase()}${error ? ' field--error' : ''}`} data-field={fieldIdOf(id)}>
+      {!ownLabel && options.labelKey && (
+        <label className="field__label" htmlFor={id}>
+          {t(options.labelKey)}
+          {!required && <span className="visually-hidden"> ({t('common.optional', { defaultValue: 'optional' })})</span>}
+        </label>
+      )}
+      {!ownLabel && options.helpKey && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {t(options.helpKey)}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          <span className="visually-hidden">{t('common.errorPrefix', { defaultValue: 'Error:' })} </span>
+          {error}
+        </p>
+      )}
+      {onFieldRender ? (
+        <Profiler id={fieldIdOf(id)} onRender={() => onFieldRender(fieldIdOf(id))}>
+          {children}
+        </Profiler>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}
+
+function renderNode(node: LayoutNode, data: FormData, context: StepFormContext, fields: Map<string, ReactElement>, t: (key: string) => string): ReactNode {
+  if (!context.compiled.isVisible(node.id, data)) return null;
+  switch (node.kind) {
+    case 'Header':
+      return (
+        <div className="step-header" key={node.id}>
+          {node.labelKey && <h2 className="step-header__title">{t(node.labelKey)}</h2>}
+          {node.helpKey && <p className="step-header__hint">{t(node.helpKey)}</p>}
+        </div>
+      );
+    case 'Card':
+    case 'CardGroup':
+      return (
+        // A group of fields, not a landmark: a page holds many cards.
+        <div role="group" className={`card card--${node.kind.toLowerCase()}`} key={node.id} aria-labelledby={node.labelKey ? `card-${node.id}` : undefined}>
+          {node.labelKey && (
+            <h2 className="card__title" id={`card-${node.id}`}>
+              {t(node.labelKey)}
+            </h2>
+          )}
+          {node.children?.map((child) => renderNode(child, data, context, fields, t))}
+        </div>
+      );
+    case 'Button':
+      return (
+        <button type="button" className="button button--secondary" key={node.id} onClick={() => context.onAction?.(node.action ?? 'link', node.id)}>
+          {node.labelKey ? t(node.labelKey) : node.id}
+        </button>
+      );
+    default:
+      return fields.get(node.id) ?? null;
+  }
+}
+
+/** The root object: lays the properties out by the step's field tree. */
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps): ReactElement {
+  const { t } = useTranslation();
+  const context = props.registry.formContext as StepFormContext;
+  const layout = ((props.uiSchema?.['ui:options'] ?? {}) as { layout?: LayoutNode[] }).layout ?? [];
+  const fields = new Map(props.properties.map((p) => [p.name, p.content]));
+  const data = (props.formData ?? {}) as FormData;
+  return <div className="step-fields">{layout.map((node) => renderNode(node, data, context, fields, t))}</div>;
+}
+

@@ -1,0 +1,11 @@
+export { StepForm, type StepFormProps } from './form/StepForm.tsx';
+export { ErrorSummary } from './form/ErrorSummary.tsx';
+export type { StepFormContext, UploadResult } from './form/form-context.ts';
+export { widgets, templates } from './form/theme.ts';
+export { PageLayout, imageForRatio } from './layouts/PageLayout.tsx';
+export { ProgressBar } from './chrome/ProgressBar.tsx';
+export { TitleBar } from './chrome/TitleBar.tsx';
+export { ConfirmDialog, ExitDialog } from './chrome/ConfirmDialog.tsx';
+export { Toasts } from './chrome/Toasts.tsx';
+export { QrCode } from './widgets/QrCode.tsx';
+export { I18nProvider } from './I18nProvider.tsx';

@@ -1,0 +1,149 @@
+// Each field kind of SPEC §3 on a real step: render, change, error display and read-only mode.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderStep } from './render.tsx';
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+describe('Input', () => {
+  it('renders with its label, cleans what is typed, and shows its error after touch', async () => {
+    await renderStep('contact');
+    const username = screen.getByLabelText('Username');
+    await userEvent.type(username, 'ali_2026!');
+    expect(username).toHaveProperty('value', 'ali2026');
+    await userEvent.clear(username);
+    fireEvent.blur(username);
+    expect(await screen.findByText('Please enter', { selector: '.field__error' })).toBeTruthy();
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(username.getAttribute('aria-describedby')).toContain('root_username-error');
+  });
+  it('is read-only in rejection mode unless rejected', async () => {
+    await renderStep('financial', { context: { mode: 'rejected' }, rejectedItems: ['bankStatement'], data: { bankAccountNumber: '123' } });
+    expect(screen.getByLabelText('Bank account number').hasAttribute('readonly')).toBe(true);
+  });
+  it('e-mail offers a correction for a mistyped domain', async () => {
+    await renderStep('contact');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ali@gmial.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Use it' }));
+    expect(screen.getByLabelText('E-mail')).toHaveProperty('value', 'ali@gmail.com');
+  });
+});
+
+describe('Select', () => {
+  it('offers the dictionary options, takes a choice, says please select, and is disabled when read-only', async () => {
+    const { unmount } = await renderStep('personal');
+    const marital = screen.getByLabelText('Marital status') as HTMLSelectElement;
+    expect(within(marital).getAllByRole('option').map((o) => o.textContent)).toEqual(['Please select', 'Single', 'Married', 'Divorced', 'Widowed']);
+    await userEvent.selectOptions(marital, 'Married');
+    expect(marital.selectedOptions[0].textContent).toBe('Married');
+    await userEvent.selectOptions(marital, 'Please select');
+    fireEvent.blur(marital);
+    expect(await screen.findByText('Please select', { selector: '.field__error' })).toBeTruthy();
+    unmount();
+    await renderStep('personal', { context: { mode: 'rejected' }, rejectedItems: ['address'] });
+    expect((screen.getByLabelText('Marital status') as HTMLSelectElement).disabled).toBe(true);
+  });
+  it('a long dictionary is searchable', async () => {
+    await renderStep('personal');
+    const nationality = screen.getByRole('combobox', { name: 'Nationality' });
+    await userEvent.click(nationality);
+    await userEvent.type(nationality, 'singa');
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Singapore']);
+    await userEvent.click(options[0]);
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(nationality).toHaveProperty('value', 'Singapore');
+  });
+});
+
+describe('Radio and ButtonGroup', () => {
+  it('Radio: a group with a legend; a choice checks it; read-only disables it', async () => {
+    await renderStep('personal');
+    const group = screen.getByRole('group', { name: 'Gender' });
+    await userEvent.click(within(group).getByLabelText('Female'));
+    expect((within(group).getByLabelText('Female') as HTMLInputElement).checked).toBe(true);
+  });
+  it('ButtonGroup: yes/no, and its error after submit', async () => {
+    await renderStep('contact');
+    await submit();
+    const group = screen.getByRole('group', { name: 'Do you have a CDS account with another broker?' });
+    expect(group.closest('.field')!.querySelector('.field__error')!.textContent).toContain('Please select');
+    await userEvent.click(within(group).getByLabelText('No'));
+    expect(group.closest('.field')!.querySelector('.field__error')).toBeNull();
+  });
+  it('read-only radio buttons cannot change', async () => {
+    await renderStep('personal', { context: { mode: 'rejected' }, rejectedItems: ['address'], data: { gender: 1 } });
+    expect((within(screen.getByRole('group', { name: 'Gender' })).getByLabelText('Female') as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('Switch and CheckBox', () => {
+  it('Switch: turning off "same as registered" shows the mailing address card', async () => {
+    await renderStep('personal');
+    expect(screen.queryByRole('group', { name: 'Mailing address' })).toBeNull();
+    await userEvent.click(screen.getByRole('switch', { name: 'Mailing address is the same as registered address' }));
+    expect(screen.getByRole('group', { name: 'Mailing address' })).toBeTruthy();
+  });
+  it("CheckBox: the agreement must be ticked, with the SPEC message", async () => {
+    await renderStep('agreement', { context: { markets: 16 } });
+    await submit();
+    expect(screen.getByRole('alert').textContent).toContain('Please agree to check the agreement!');
+    await userEvent.click(screen.getByLabelText('I have read and agree to the documents above'));
+    expect(screen.queryByText('Please agree to check the agreement!', { selector: '.field__error' })).toBeNull();
+  });
+});
+
+describe('DateTime', () => {
+  it('day, month and year boxes with the number keyboard make YYYY-MM-DD; the age rule shows', async () => {
+    await renderStep('personal');
+    const group = screen.getByRole('group', { name: 'Date of birth' });
+    expect(within(group).getByLabelText('Day').getAttribute('inputmode')).toBe('numeric');
+    await userEvent.type(within(group).getByLabelText('Day'), '1');
+    await userEvent.type(within(group).getByLabelText('Month'), '2');
+    await userEvent.type(within(group).getByLabelText('Year'), '2015');
+    fireEvent.blur(within(group).getByLabelText('Year'));
+    expect((await screen.findAllByText(/at least 18 and not over 99/)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Header, Card and Button', () => {
+  it('Header shows its title and hint; Card is a named region holding its fields', async () => {
+    await renderStep('contact');
+    expect(screen.getByRole('heading', { name: 'How can we reach you?' })).toBeTruthy();
+    await renderStep('personal');
+    const card = screen.getByRole('group', { name: 'Registered address' });
+    expect(within(card).getByLabelText('Address line 1')).toBeTruthy();
+  });
+  it('a card is hidden with its fields when its rule says so (spouse only when married)', async () => {
+    const { unmount } = await renderStep('work', { context: { maritalStatus: 1 } });
+    expect(screen.queryByRole('group', { name: 'Spouse details' })).toBeNull();
+    unmount();
+    await renderStep('work', { context: { maritalStatus: 2 } });
+    expect(screen.getByRole('group', { name: 'Spouse details' })).toBeTruthy();
+  });
+});
+
+describe('the error summary (GOV.UK style)', () => {
+  it('lists every error at the top, links to each field, and takes the focus', async () => {
+    await renderStep('tax');
+    await submit();
+    const summary = screen.getByRole('alert');
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeTruthy();
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['#root_birthCity', '#root_taxResidentOutside', '#root_feaStatement']);
+    await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    expect(document.activeElement).toBe(summary);
+  });
+  it('a valid form hands back the payload', async () => {
+    const { submitted } = await renderStep('tax', { data: { birthCity: 'Ipoh', taxResidentOutside: false, feaStatement: 1 } });
+    await submit();
+    expect(submitted).toEqual([{ birthCountry: 'MYS', birthCity: 'Ipoh', taxResidentOutsideMy: false, feaRulesStatement: 1 }]);
+  });
+  it('labels and errors follow the language', async () => {
+    await renderStep('tax', { language: 'zh-HK' });
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(screen.getByRole('heading', { name: '出現問題' })).toBeTruthy();
+    expect(screen.getByLabelText('出生城市')).toBeTruthy();
+  });
+});

@@ -1,0 +1,9 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => cleanup());
+// jsdom has no canvas; signature_pad needs a 2D context and a devicePixelRatio.
+HTMLCanvasElement.prototype.getContext = function getContext() {
+  return { scale() {}, fillRect() {}, clearRect() {}, beginPath() {}, moveTo() {}, lineTo() {}, arc() {}, fill() {}, stroke() {}, closePath() {}, drawImage() {}, fillStyle: '' } as unknown as CanvasRenderingContext2D;
+} as never;
+HTMLCanvasElement.prototype.toDataURL = () => 'data:image/png;base64,iVBORw0KGgo=';
