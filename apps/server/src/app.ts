@@ -21,6 +21,7 @@ import { helpPlugin } from './plugins/help.ts';
 import { analyticsPlugin } from './plugins/analytics.ts';
 import { devPlugin } from './plugins/dev.ts';
 import { join } from 'node:path';
+import { isAppRoute, registerWebApp } from './web.ts';
 
 /** Each service and the base path SPEC §7 gives it. */
 const SERVICES: [FastifyPluginAsync, string][] = [
@@ -78,7 +79,12 @@ export async function buildApp({ config, db, logger = false, extraServices = [] 
       .catch(() => undefined);
     return sendError(request, reply, new AppError(500, '500', 'errors.http500'));
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError(404, '404', 'errors.http404')));
+  const webApp = await registerWebApp(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    // The app's own routes (/info/base, /status/entry…) are pages of the single-page app.
+    if (webApp && request.method === 'GET' && isAppRoute(request.url)) return webApp(request, reply);
+    return sendError(request, reply, new AppError(404, '404', 'errors.http404'));
+  });
 
   app.get('/healthz', async () => ({ ok: true }));
   for (const [plugin, base] of [...SERVICES, ...extraServices]) {

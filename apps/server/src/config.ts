@@ -26,6 +26,8 @@ export interface ServerConfig {
   ekyc: { maxPerDay: number; minIntervalSeconds: number; handoffTtlSeconds: number };
   /** The account-opening fee (RM 11) in sen. */
   feeSen: number;
+  /** The built applicant app to serve on the same origin (apps/web/dist); none in API-only tests. */
+  webDist?: string;
   /** Dealer's representatives by DR code. */
   dealers: Record<string, string>;
 }
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionDays: 7,
     ekyc: { maxPerDay: Number(env.KH_EKYC_MAX_PER_DAY ?? 5), minIntervalSeconds: Number(env.KH_EKYC_MIN_INTERVAL_SECONDS ?? 10), handoffTtlSeconds: 300 },
     feeSen: 1100,
+    webDist: env.KH_WEB_DIST,
     dealers: { DR1001: 'Lim Wei Ming', DR1002: 'Nurul Aisyah binti Ahmad', DR1003: 'Rajesh Kumar' },
     ...overrides,
   };

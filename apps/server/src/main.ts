@@ -3,8 +3,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { extraServices } from './services.ts';
+import { WEB_DIST } from './web.ts';
 
-const config = loadConfig();
+const config = loadConfig(process.env, { webDist: process.env.KH_WEB_DIST ?? WEB_DIST });
 const database = await openDatabase(config);
 const app = await buildApp({ config, db: database.db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, extraServices: extraServices() });
 const shutdown = async () => {

@@ -78,6 +78,8 @@ export interface FillDataRequest {
 }
 
 export interface EkycResult {
+  state?: 'none' | 'pending' | 'success' | 'failed';
+  checkId?: string;
   isEkycSuccess: boolean;
   failureReason?: string;
   step1?: { frontImgPath: string; backImgPath: string; ocrData: { name: string; gender: string; birthDate: string; nationality: string; expiryDate?: string; idNo: string; idAddress: string } };
@@ -181,6 +183,8 @@ export function createEndpoints(client: ApiClient, options: EndpointOptions = {}
       init: (body: { relateType: RelatedType; relateId: string; responseUrl: string; documentName: string; idKind: number; documentNumber: string }) =>
         form<{ h5RedirectUrl: string; handoffToken?: string }>(`${ekyc}/rest-api/ctos/init`, body),
       checkResult: (body: { relateType: RelatedType; relateId: string }) => form<EkycResult>(`${ekyc}/rest-api/ctos/check-result`, body, { idempotent: true, exempt: true }),
+      /** PC flow: a short-lived, single-use link for the QR code. */
+      handoff: (body: { relateType: RelatedType; relateId: string }) => form<{ url: string; expiresAt: string }>(`${ekyc}/handoff`, body),
       zolozInit: (body: Record<string, string>) => form<{ h5RedirectUrl: string }>(`${ekyc}/zoloz/real-id/init`, body),
       zolozCheckResult: (body: Record<string, string>) => form<EkycResult>(`${ekyc}/zoloz/real-id/check-result`, body, { idempotent: true, exempt: true }),
     },

@@ -7,3 +7,6 @@ HTMLCanvasElement.prototype.getContext = function getContext() {
   return { scale() {}, fillRect() {}, clearRect() {}, beginPath() {}, moveTo() {}, lineTo() {}, arc() {}, fill() {}, stroke() {}, closePath() {}, drawImage() {}, fillStyle: '' } as unknown as CanvasRenderingContext2D;
 } as never;
 HTMLCanvasElement.prototype.toDataURL = () => 'data:image/png;base64,iVBORw0KGgo=';
+HTMLCanvasElement.prototype.toBlob = function toBlob(callback: BlobCallback) {
+  callback(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
+};

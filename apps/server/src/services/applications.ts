@@ -46,9 +46,7 @@ export async function paymentSettled(db: Database, applicationId: string): Promi
   return !!row;
 }
 
-/** Markets of the market step as bit flags. */
-export const marketBits = (market: Record<string, unknown> | undefined): number =>
-  (market?.myMarket ? MARKET.MAS : 0) + (market?.hkMarket ? MARKET.HK : 0) + (market?.usMarket ? MARKET.US : 0);
+export { marketBits } from '@kh/engine';
 
 /** SPEC §5 needPay: no payment when ghlValid is false, or when only HK/US are supplemented. */
 export function needsPayment(config: ServerConfig, application: Application): boolean {

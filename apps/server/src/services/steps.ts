@@ -35,21 +35,4 @@ function validatorFor(stepId: string): StructuralValidator {
 export const validateData = (compiled: CompiledStep, data: FormData, now = new Date()): FieldError[] =>
   validateStep(compiled, data, { validator: validatorFor(compiled.step.id), now });
 
-/** What the rules of the steps read from outside the step (SPEC §3 context), from the saved payloads. */
-export function contextFrom(payloads: Record<string, Record<string, unknown>>, application: { market: number; opened: number; status: number; relatedType: string }): StepContext {
-  const contact = payloads.contact ?? {};
-  const personal = payloads.personal ?? {};
-  const market = payloads.market ?? {};
-  const financial = payloads.financial ?? {};
-  const myType = typeof market.myType === 'number' ? market.myType : undefined;
-  return {
-    nationality: (personal.nationalityCode ?? contact.nationalityCode) as string | undefined,
-    identityType: personal.identityKind as number | undefined,
-    maritalStatus: personal.maritalStatus as number | undefined,
-    markets: application.market,
-    openedMarkets: application.opened,
-    islamic: myType === 2 || financial.isIslamicBank === true,
-    accountType: myType,
-    mode: application.status === 5 ? 'rejected' : application.relatedType === 'SUPPLEMENT' ? 'supplementary' : application.status === 1 ? 'draft' : 'new',
-  };
-}
+export { contextFromPayloads as contextFrom } from '@kh/engine';

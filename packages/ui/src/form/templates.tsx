@@ -19,6 +19,7 @@ interface LayoutNode {
 
 /** Kinds whose widget draws its own label (a checkbox's text, a group's legend). */
 const OWN_LABEL = new Set(['CheckBox', 'Switch', 'Radio', 'ButtonGroup', 'DateTime']);
+const OWN_LABEL_WIDGETS = new Set(['multiSelect', 'signature', 'identityCheck', 'payment']);
 
 export function FieldTemplate(props: FieldTemplateProps): ReactElement {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function FieldTemplate(props: FieldTemplateProps): ReactElement {
   if (hidden || id === 'root') return children;
   const onFieldRender = (props.registry.formContext as StepFormContext).onFieldRender;
   const error = rawErrors?.[0];
-  const ownLabel = OWN_LABEL.has(options.kind ?? '') || (uiSchema?.['ui:widget'] as string) === 'multiSelect';
+  const ownLabel = OWN_LABEL.has(options.kind ?? '') || OWN_LABEL_WIDGETS.has(uiSchema?.['ui:widget'] as string);
   return (
     <div className={`field field--${(options.kind ?? 'input').toLowerCase()}${error ? ' field--error' : ''}`} data-field={fieldIdOf(id)}>
       {!ownLabel && options.labelKey && (

@@ -13,7 +13,9 @@ export function fitCanvas(canvas: HTMLCanvasElement, ratio = Math.max(window.dev
   canvas.getContext('2d')?.scale(ratio, ratio);
 }
 
-export const dataUrlToFile = async (dataUrl: string, name: string): Promise<File> => new File([await (await fetch(dataUrl)).blob()], name, { type: 'image/png' });
+/** The drawing as a PNG file (canvas.toBlob: a fetch of a data: URL is refused under connect-src 'self'). */
+export const canvasToFile = (canvas: HTMLCanvasElement, name: string): Promise<File> =>
+  new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(new File([blob], name, { type: 'image/png' })) : reject(new Error('The signature could not be exported'))), 'image/png'));
 
 export function SignatureWidget(props: WidgetProps): ReactElement {
   const { t } = useTranslation();
@@ -51,8 +53,7 @@ export function SignatureWidget(props: WidgetProps): ReactElement {
     if (!pad.current || pad.current.isEmpty() || outOfBounds) return;
     setState('saving');
     try {
-      const file = await dataUrlToFile(pad.current.toDataURL('image/png'), 'signature.png');
-      const result = context.upload ? await context.upload(file, () => {}) : { filepath: pad.current.toDataURL('image/png') };
+      const result = context.upload ? await context.upload(await canvasToFile(canvas.current!, 'signature.png'), () => {}) : { filepath: pad.current.toDataURL('image/png') };
       props.onChange(result.filepath);
       setState('saved');
     } catch {

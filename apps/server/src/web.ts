@@ -1,0 +1,28 @@
+// Serves the built applicant app (apps/web/dist) on the API's origin, as production does: static
+// assets, the app's routes answered with index.html, and a strict Content-Security-Policy.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const APP_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+
+/** Paths that belong to the API and the sandbox, never to the app. */
+const API_PREFIXES = ['/api/', '/passport/', '/kh/', '/account/', '/ekyc/', '/money/', '/pdp/', '/plat/', '/staff/', '/sandbox/', '/dev/', '/healthz'];
+export const isAppRoute = (url: string) => !API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
+  if (!existsSync(join(dist, 'index.html'))) return undefined;
+  const index = readFileSync(join(dist, 'index.html'));
+  await app.register(fastifyStatic, {
+    root: join(dist, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    setHeaders: (res) => void res.header('content-security-policy', APP_CSP),
+  });
+  return (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', APP_CSP).header('cache-control', 'no-cache').send(index);
+}

@@ -1,0 +1,112 @@
+// The applicant's app: wouter routes every path of the step registry to the page of the machine's
+// state; the URL mirrors the machine.
+import { resolveRoute, type StepName } from '@kh/flow';
+import { I18nProvider, Toasts } from '@kh/ui';
+import { chooseLanguage, keepLanguage } from '@kh/i18n';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { ApplicationProvider, useApplication } from './app/application.tsx';
+import { bridge } from './app/platform.ts';
+import { setApiLanguage, toasts } from './app/services.ts';
+import { FormStepPage } from './pages/FormStepPage.tsx';
+import { ChooseDevicePage, IdentityFailedPage, IdentityStartPage, IdentityTransitPage } from './pages/IdentityPages.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { PaymentFailedPage, PaymentStartPage, PaymentTransitPage } from './pages/PaymentPages.tsx';
+import { AddMarketPage, MyAbnormalPage, NotFoundPage, PdfPage, RejectionPage, ResultPage, StartPage, TransitPage } from './pages/StatusPages.tsx';
+
+const FORM_STEPS: StepName[] = ['contact', 'market', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature', 'documentUpload'];
+
+function StepPage(): ReactElement {
+  const app = useApplication();
+  const step = useSyncExternalStore(
+    (listener) => app.actor.subscribe(listener).unsubscribe,
+    () => app.actor.getSnapshot().value as StepName,
+  );
+  if (FORM_STEPS.includes(step)) return <FormStepPage key={step} step={step} />;
+  switch (step) {
+    case 'start':
+      return <StartPage />;
+    case 'identity':
+      return <IdentityStartPage />;
+    case 'identityTransit':
+      return <IdentityTransitPage />;
+    case 'identityFailed':
+      return <IdentityFailedPage />;
+    case 'chooseDevice':
+      return <ChooseDevicePage />;
+    case 'payment':
+      return <PaymentStartPage />;
+    case 'paymentTransit':
+      return <PaymentTransitPage />;
+    case 'paymentFailed':
+      return <PaymentFailedPage />;
+    case 'rejection':
+      return <RejectionPage />;
+    case 'result':
+      return <ResultPage />;
+    case 'myAbnormal':
+      return <MyAbnormalPage />;
+    case 'addMarket':
+      return <AddMarketPage />;
+    case 'pdf':
+      return <PdfPage />;
+    default:
+      return <TransitPage step={step} />;
+  }
+}
+
+function LanguageSwitcher({ onChange }: { onChange(language: string): void }): ReactElement {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="language-switcher">
+      <label htmlFor="language" className="visually-hidden">{t('common.language')}</label>
+      <select id="language" value={i18n.language} onChange={(e) => onChange(e.target.value)}>
+        <option value="en">English</option>
+        <option value="zh-HK">繁體中文</option>
+        <option value="zh-CN">简体中文</option>
+      </select>
+    </div>
+  );
+}
+
+function Boot({ kind, message }: { kind: string; message?: string }): ReactElement {
+  const { t } = useTranslation();
+  if (kind === 'login') return <LoginPage />;
+  if (kind === 'failed') return <NotFoundPage networkError />;
+  return <p className="boot" aria-live="polite">{t('common.loading')}{message ? ` ${message}` : ''}</p>;
+}
+
+export function App(): ReactElement {
+  const [location] = useLocation();
+  const [language, setLanguage] = useState(() =>
+    chooseLanguage({ url: new URLSearchParams(window.location.search).get('language'), app: bridge() ? navigator.language : null, browser: navigator.languages, stored: localStorage.getItem('kh.language') }),
+  );
+  setApiLanguage(language);
+  const change = (next: string) => {
+    keepLanguage(localStorage, next as never);
+    setApiLanguage(next);
+    setLanguage(next as never);
+  };
+  const notFound = resolveRoute(location, window.location.search).notFound;
+  return (
+    <I18nProvider language={language}>
+      <Toasts store={toasts} />
+      <Switch>
+        <Route path="/login" component={LoginPage} />
+        <Route path="/error">{() => <NotFoundPage networkError={!!new URLSearchParams(window.location.search).get('code')} />}</Route>
+        <Route>
+          {notFound ? (
+            <NotFoundPage networkError={false} />
+          ) : (
+            <ApplicationProvider fallback={(boot) => <Boot kind={boot.kind} message={boot.kind === 'failed' ? boot.message : undefined} />}>
+              <StepPage />
+            </ApplicationProvider>
+          )}
+        </Route>
+      </Switch>
+      <LanguageSwitcher onChange={change} />
+    </I18nProvider>
+  );
+}

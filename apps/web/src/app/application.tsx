@@ -1,0 +1,174 @@
+// The application the applicant is working on: the records of the status check, the saved payloads,
+// and the flow machine, whose state the URL mirrors. The machine's snapshot is kept for the session,
+// so a reload, or the return from the identity provider or the card gateway, resumes where it was.
+import type { KhInfoDto, SupplementCheck } from '@kh/api';
+import { contextFromPayloads, type StepContext } from '@kh/engine';
+import {
+  ALL_MARKETS,
+  canonicalPath,
+  contextFromRecords,
+  flowMachine,
+  restoreSnapshot,
+  stampSnapshot,
+  type FlowEvent,
+  type KhInfo,
+  type StepName,
+} from '@kh/flow';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { useLocation } from 'wouter';
+import { bridge, detectPlatform } from './platform.ts';
+import { endpoints, loadSigningSecret, loginCache } from './services.ts';
+
+type FlowActor = ActorRefFrom<typeof flowMachine>;
+const SNAPSHOT_KEY = 'kh.flow';
+
+export interface ApplicationState {
+  record: KhInfoDto;
+  supplement: SupplementCheck | null;
+  applyId: string | null;
+  relatedType: 'INIT' | 'SUPPLEMENT';
+  payloads: Record<string, Record<string, unknown>>;
+  actor: FlowActor;
+  /** The context the step schemas' rules read. */
+  stepContext(): StepContext;
+  remember(stepId: string, payload: Record<string, unknown>): void;
+  setApplyId(applyId: string, relatedType: 'INIT' | 'SUPPLEMENT'): void;
+  /** The logged-in applicant: the contact step starts from the phone they logged in with. */
+  user: { mobile?: string; countryCode?: string; mid: string };
+  /** Query parameters handed on: the invitation code (_scnl) and the entry code. */
+  invitationCode?: string;
+  entryCode?: string;
+}
+
+const ApplicationContext = createContext<ApplicationState | null>(null);
+
+export function useApplication(): ApplicationState {
+  const value = useContext(ApplicationContext);
+  if (!value) throw new Error('useApplication outside ApplicationProvider');
+  return value;
+}
+
+const toKhInfo = (dto: KhInfoDto): KhInfo | null => (dto.exist ? { ...dto, status: dto.status, rejectedReason: dto.rejectedReason ?? null } : null);
+
+async function loadPayloads(applyId: string | null, relatedType: 'INIT' | 'SUPPLEMENT') {
+  if (!applyId) return {};
+  const steps = [['contact', 2000], ['market', 2001], ['personal', 2003], ['financial', 2005]] as const;
+  const loaded = await Promise.all(steps.map(([, code]) => endpoints.apply.fetchData({ fillStep: code, relatedType, applyId }).catch(() => ({}))));
+  return Object.fromEntries(steps.map(([step], i) => [step, loaded[i]]));
+}
+
+type Boot = { kind: 'loading' } | { kind: 'login' } | { kind: 'ready'; state: ApplicationState } | { kind: 'failed'; message: string };
+
+export function ApplicationProvider({ children, fallback }: { children: ReactNode; fallback: (boot: Exclude<Boot, { kind: 'ready' }>) => ReactElement }): ReactElement {
+  const [location, navigate] = useLocation();
+  const [boot, setBoot] = useState<Boot>({ kind: 'loading' });
+  const [, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      await loadSigningSecret().catch(() => undefined);
+      if (!(await loginCache.isLoggedIn().catch(() => false))) {
+        if (live) setBoot({ kind: 'login' });
+        return;
+      }
+      const query = new URLSearchParams(window.location.search);
+      const [record, supplement, commons, user] = await Promise.all([
+        endpoints.apply.check(),
+        endpoints.supplement.check().catch(() => null),
+        endpoints.dictionary.appCommons(),
+        endpoints.passport.getUsers() as Promise<{ mobile?: string; countryCode?: string; mid: string }>,
+      ]);
+      const supplementaryEntry = location.startsWith('/market/again') || query.has('entryCode');
+      let applyId = record.applyId ?? null;
+      let relatedType: 'INIT' | 'SUPPLEMENT' = 'INIT';
+      if (supplementaryEntry && record.success) {
+        const open = [supplement?.HK, supplement?.US, supplement?.MAS].find((s) => s && (s.status === 1 || s.status === 5));
+        if (open) relatedType = 'SUPPLEMENT';
+      }
+      const ekyc = applyId ? await endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: applyId }).catch(() => undefined) : undefined;
+      const payment = applyId ? await endpoints.apply.queryPaymentType({ applyId, relatedType }).catch(() => undefined) : undefined;
+      const payloads: Record<string, Record<string, unknown>> = await loadPayloads(applyId, relatedType);
+      const context = contextFromRecords({
+        record: toKhInfo(record),
+        supplement: null,
+        config: commons.h5Config.kh,
+        platform: detectPlatform(),
+        supplementaryEntry,
+        ekycPassed: ekyc?.isEkycSuccess ?? false,
+        needPay: payment?.needPay ?? true,
+      });
+      let actor: FlowActor | undefined;
+      const saved = sessionStorage.getItem(SNAPSHOT_KEY);
+      if (saved) {
+        try {
+          const { applyId: savedFor, flow } = JSON.parse(saved) as { applyId?: string | null; flow: unknown };
+          // Resumed only for the same application while it is being filled in (a draft, or a rejection).
+          if (savedFor && savedFor === applyId && (record.status === 1 || record.status === 5)) actor = createActor(flowMachine, { snapshot: restoreSnapshot(flow), input: {} });
+        } catch {
+          sessionStorage.removeItem(SNAPSHOT_KEY);
+        }
+      }
+      actor ??= createActor(flowMachine, { input: context });
+      actor.subscribe((snapshot) => {
+        try {
+          sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify({ applyId, flow: stampSnapshot(actor!.getPersistedSnapshot()) }));
+        } catch {
+          // The session store is full or off: the flow goes on, a reload starts at the status page.
+        }
+        setVersion((v) => v + 1);
+        void snapshot;
+      });
+      actor.on('closeWebview', ({ delayMs }) => setTimeout(() => bridge()?.close(), delayMs));
+      actor.start();
+      if (query.get('handoff') === '1') actor.send({ type: 'JUMP', to: 'identity' });
+      const state: ApplicationState = {
+        record,
+        supplement,
+        applyId,
+        relatedType,
+        payloads,
+        actor,
+        user,
+        invitationCode: query.get('_scnl') ?? query.get('scnl') ?? undefined,
+        entryCode: query.get('entryCode') ?? undefined,
+        stepContext() {
+          return {
+            ...contextFromPayloads(this.payloads, { market: record.market ?? 0, opened: record.opened ?? 0, status: record.status, relatedType: this.relatedType }),
+            mode: actor!.getSnapshot().context.mode,
+            openedMarkets: record.opened ?? 0,
+          };
+        },
+        remember(stepId, payload) {
+          this.payloads[stepId] = payload;
+        },
+        setApplyId(id, type) {
+          this.applyId = id;
+          this.relatedType = type;
+          applyId = id;
+        },
+      };
+      if (live) setBoot({ kind: 'ready', state });
+    })().catch((error: Error) => live && setBoot({ kind: 'failed', message: error.message }));
+    return () => {
+      live = false;
+    };
+    // Boots once: later route changes are the machine's to follow.
+  }, []);
+
+  // The URL mirrors the machine.
+  const step = boot.kind === 'ready' ? (boot.state.actor.getSnapshot().value as StepName) : undefined;
+  useEffect(() => {
+    if (!step || step === 'notFound') return;
+    const path = canonicalPath(step);
+    if (window.location.pathname !== path.split('?')[0]) navigate(path, { replace: step === 'identityTransit' || step === 'paymentTransit' });
+  }, [step, navigate]);
+
+  const value = useMemo(() => (boot.kind === 'ready' ? boot.state : null), [boot]);
+  if (boot.kind !== 'ready') return fallback(boot);
+  return <ApplicationContext.Provider value={value}>{children}</ApplicationContext.Provider>;
+}
+
+export const send = (state: ApplicationState, event: FlowEvent) => state.actor.send(event);
+export const allMarketsOpen = (record: KhInfoDto) => (record.opened ?? 0) === ALL_MARKETS;

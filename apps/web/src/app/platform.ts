@@ -1,0 +1,24 @@
+// Where the flow runs (SPEC §1): the broker's app webview (a bridge is injected), an embedded page,
+// or a PC browser (identity checks hand over to a phone by QR code).
+import type { AppBridge } from '@kh/api';
+import type { Platform } from '@kh/flow';
+
+declare global {
+  interface Window {
+    KhBridge?: AppBridge;
+  }
+}
+
+export const bridge = (): AppBridge | undefined => (typeof window === 'undefined' ? undefined : window.KhBridge);
+export const inApp = (): boolean => !!bridge();
+
+export function detectPlatform(): Platform {
+  if (inApp()) return 'app';
+  const mobile = /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent) || navigator.maxTouchPoints > 1;
+  return mobile ? 'embedded' : 'pc';
+}
+
+/** _app_fullScreen=y asks the app for the full screen. */
+export function applyFullScreen(search: string) {
+  if (new URLSearchParams(search).get('_app_fullScreen') === 'y') bridge()?.setFullScreen?.(true);
+}

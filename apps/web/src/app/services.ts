@@ -1,0 +1,28 @@
+// The app's one API client, its endpoints, the toast store and the login trigger.
+import { createApiClient, createEndpoints, createLoginCache, createLoginTrigger, createToastStore } from '@kh/api';
+import { bridge, inApp } from './platform.ts';
+
+export const toasts = createToastStore();
+let language = 'en';
+let signingSecret = '';
+export const setApiLanguage = (value: string) => void (language = value);
+export const currentLanguage = () => language;
+
+const triggerLogin = createLoginTrigger({
+  inApp: inApp(),
+  bridge: bridge(),
+  navigate: (url) => window.location.assign(url),
+  currentUrl: () => window.location.pathname + window.location.search,
+  language: () => language,
+});
+
+export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => triggerLogin() });
+export const endpoints = createEndpoints(api, { signingSecret: () => signingSecret });
+export const loginCache = createLoginCache(async () => (await endpoints.passport.loginCheck()).logined);
+
+/** The send-auth-code secret is configuration the server hands out in the sandbox (never in the bundle). */
+export async function loadSigningSecret(): Promise<void> {
+  if (signingSecret) return;
+  const response = await fetch('/dev/config');
+  if (response.ok) signingSecret = ((await response.json()) as { data: { signingSecret: string } }).data.signingSecret;
+}

@@ -1,0 +1,90 @@
+// The generic step page: schema + machine state + compiled form. Data is fetched and saved through
+// the API client; a save shows the loading toast; the next step comes from the machine.
+import { ApiError, type Endpoints } from '@kh/api';
+import { compile, type FieldError, type FormData } from '@kh/engine';
+import { codeOf, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
+import { PageLayout, StepForm, type StepFormContext } from '@kh/ui';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApplication } from '../app/application.tsx';
+import { clearDraft, loadDraft, saveDraft } from '../app/drafts.ts';
+import { endpoints, toasts } from '../app/services.ts';
+import { dictionaries, steps } from '../app/schemas.ts';
+import { validatorFor } from '../validators.ts';
+import { ExitButton } from './ExitButton.tsx';
+
+export const uploadFile = (upload: Endpoints['file']['upload']) => async (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
+  const result = await upload({ file, filename: file.name, onProgress, signal });
+  return { filepath: result.filepath, originalFilename: result.originalFilename };
+};
+
+export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step: StepName; formContext?: Partial<StepFormContext>; onSaved?(): void; submitLabel?: string }): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  const info = stepByName(step);
+  const snapshot = app.actor.getSnapshot();
+  const rejectedItems = snapshot.context.mode === 'rejected' ? rejectedFieldsOf(snapshot.context, info.code) : [];
+  const compiled = useMemo(() => compile(steps[step], { dictionaries, context: app.stepContext(), rejectedItems }), [step, app, rejectedItems.join(',')]); // the context is read when the page opens
+  const [initial, setInitial] = useState<FormData | undefined>();
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const saving = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    const applyId = app.applyId;
+    const fetched = applyId ? endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId }).catch(() => ({})) : Promise.resolve({});
+    void fetched.then((payload) => {
+      if (!live) return;
+      // A draft typed here before (a reload, a dropped network) wins over what the server has.
+      const draft = applyId ? loadDraft(applyId, step) : undefined;
+      // The contact step starts from the phone the applicant logged in with.
+      const fromLogin = step === 'contact' ? { areaCode: app.user.countryCode, mobile: app.user.mobile } : {};
+      setInitial({ ...fromLogin, ...compiled.fromPayload(payload as Record<string, unknown>), ...(draft ?? {}) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [step]);
+
+  async function save(payload: Record<string, unknown>) {
+    if (saving.current || !app.applyId) return;
+    saving.current = true;
+    const loading = toasts.show({ kind: 'loading', messageKey: savingToastKey(step) });
+    try {
+      await endpoints.apply.fillData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId, data: payload, ...(app.invitationCode ? { invitationCode: app.invitationCode } : {}) });
+      clearDraft(app.applyId, step);
+      app.remember(step, payload);
+      setServerErrors([]);
+      if (onSaved) onSaved();
+      else app.actor.send({ type: 'NEXT' });
+    } catch (error) {
+      if (error instanceof ApiError && Array.isArray((error.data as { fields?: unknown })?.fields)) setServerErrors((error.data as { fields: FieldError[] }).fields);
+    } finally {
+      if (loading !== undefined) toasts.dismiss(loading);
+      saving.current = false;
+    }
+  }
+
+  const context = useMemo(
+    () => ({ upload: uploadFile(endpoints.file.upload), documentUrl: (id: string) => endpoints.help.documentUrl(id), ...formContext }),
+    [formContext],
+  );
+  return (
+    <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} onBack={() => app.actor.send({ type: 'PREVIOUS' })} onExit={() => document.dispatchEvent(new Event('kh:exit'))}>
+      {initial && (
+        <StepForm
+          key={step}
+          compiled={compiled}
+          validator={validatorFor(step)}
+          initialData={initial}
+          serverErrors={serverErrors}
+          context={context}
+          submitLabel={submitLabel}
+          onChange={(data) => app.applyId && saveDraft(app.applyId, step, data)}
+          onSubmit={(payload) => void save(payload)}
+        />
+      )}
+      <ExitButton />
+    </PageLayout>
+  );
+}

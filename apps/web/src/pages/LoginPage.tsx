@@ -1,0 +1,50 @@
+// Login in a browser: mobile number and SMS code, with the server's OTP (the sandbox outbox in dev).
+import { checkMobile } from '@kh/engine';
+import { PageLayout } from '@kh/ui';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endpoints, loginCache } from '../app/services.ts';
+
+export function LoginPage(): ReactElement {
+  const { t } = useTranslation();
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string>();
+  const target = new URLSearchParams(window.location.search).get('target') ?? '/status/entry';
+  async function send() {
+    if (checkMobile('60', mobile, 7, 12)) return setError(t('validation.mobile', { min: 7, max: 12 }));
+    setError(undefined);
+    await endpoints.passport.sendAuthCode({ mobile, countryCode: '60' });
+    setSent(true);
+  }
+  async function login() {
+    if (!/^\d{6}$/.test(code)) return setError(t('validation.verificationCode'));
+    await endpoints.passport.useAuthCode({ mobile, countryCode: '60', code });
+    loginCache.forget();
+    window.location.assign(target.startsWith('/') ? target : '/status/entry');
+  }
+  return (
+    <PageLayout layout="Gradient" title={t('step.start.title')}>
+      <div className="status-card">
+        <h1 className="status-card__title">{t('step.start.title')}</h1>
+        {error && <p className="field__error" role="alert">{error}</p>}
+        <div className="field">
+          <label className="field__label" htmlFor="login-mobile">{t('field.contact.mobile.label')} (+60)</label>
+          <input id="login-mobile" className="input" inputMode="tel" autoComplete="tel-national" value={mobile} onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))} />
+        </div>
+        {!sent ? (
+          <button type="button" className="button button--main" onClick={() => void send().catch(() => undefined)}>{t('common.sendCode')}</button>
+        ) : (
+          <>
+            <div className="field">
+              <label className="field__label" htmlFor="login-code">{t('common.verificationCode')}</label>
+              <input id="login-code" className="input" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            </div>
+            <button type="button" className="button button--main" onClick={() => void login().catch(() => undefined)}>{t('common.logIn')}</button>
+          </>
+        )}
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,78 @@
+// Payment (SPEC §4): RM 11 through the gateway, then the transit page (poll 300 ms × 20), then the
+// result, or the failure text of SPEC §8 with Retry.
+import { poll } from '@kh/api';
+import { MARKET, hasMarket, stepByName } from '@kh/flow';
+import { PageLayout } from '@kh/ui';
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApplication } from '../app/application.tsx';
+import { endpoints } from '../app/services.ts';
+
+const ORDER = 'kh.order';
+
+export function PaymentStartPage(): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  const [busy, setBusy] = useState(false);
+  const info = stepByName('payment');
+  async function pay() {
+    setBusy(true);
+    try {
+      const businessType = app.relatedType === 'SUPPLEMENT' && hasMarket(app.record.market ?? 0, MARKET.MAS) ? 3 : 0;
+      const { result } = await endpoints.payment.applyPay({ memberId: '', businessType, relateId: app.applyId!, merchantReturnURL: '/payment/transit' });
+      sessionStorage.setItem(ORDER, JSON.stringify({ orderNumber: result.orderNumber, paymentId: result.paymentId }));
+      if (result.payStatus === 0) return app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 0 });
+      app.actor.send({ type: 'NEXT' });
+      if (result.redirectUrl) window.location.assign(result.redirectUrl);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
+      <h2 className="step-header__title">{t('common.fee', { amount: 11 })}</h2>
+      <p className="step-header__hint">{t('common.bankLoginNotice')}</p>
+      <button type="button" className="button button--main" onClick={() => void pay()} disabled={busy}>
+        {t('common.payNow')}
+      </button>
+    </PageLayout>
+  );
+}
+
+export function PaymentTransitPage(): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  useEffect(() => {
+    let live = true;
+    const order = JSON.parse(sessionStorage.getItem(ORDER) ?? '{}') as { orderNumber?: string; paymentId?: string };
+    const query = new URLSearchParams(window.location.search);
+    const orderNumber = query.get('orderNumber') ?? order.orderNumber;
+    void poll(
+      () => endpoints.payment.queryPay({ memberId: '', businessType: 0, relateId: app.applyId!, merchantReturnURL: '/payment/transit', orderNumber: orderNumber ?? undefined }),
+      (answer) => answer.result.payStatus !== 2,
+    )
+      .then((answer) => live && app.actor.send({ type: 'PAYMENT_RESULT', payStatus: answer.result.payStatus }))
+      .catch(() => live && app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 1 }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <PageLayout layout="Pure" title={t('step.payment.title')}>
+      <p aria-live="polite">{t('common.loading')}</p>
+    </PageLayout>
+  );
+}
+
+export function PaymentFailedPage(): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  return (
+    <PageLayout layout="Default" title={t('step.payment.title')}>
+      <p className="field__error" role="alert">{t('errors.paymentFailed')}</p>
+      <button type="button" className="button button--main" onClick={() => app.actor.send({ type: 'NEXT' })}>
+        {t('errors.retry')}
+      </button>
+    </PageLayout>
+  );
+}

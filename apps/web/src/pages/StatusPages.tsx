@@ -1,0 +1,194 @@
+// Status entry (SPEC §4), the rejection page, the result, the MY-abnormal page, the add-market page,
+// the entry transit, the PDF page and the not-found page.
+import { MARKET, hasMarket, parseRejectedReason, resultRoute, stepByName, statusEntry, type StepName } from '@kh/flow';
+import { PageLayout } from '@kh/ui';
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApplication } from '../app/application.tsx';
+import { endpoints, toasts } from '../app/services.ts';
+import { dictionaries } from '../app/schemas.ts';
+
+function Main({ onClick, label, disabled }: { onClick(): void; label: string; disabled?: boolean }) {
+  return (
+    <button type="button" className="button button--main" onClick={onClick} disabled={disabled}>
+      {label}
+    </button>
+  );
+}
+
+/** The status screens of SPEC §4. */
+const STATUS_TITLES: Record<string, string> = {
+  underReview: 'common.submittedTitle',
+  successful: 'common.successTitle',
+  rejected: 'common.reviewFailedTitle',
+  myInactive: 'common.inactiveTitle',
+};
+
+export function StartPage(): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  const snapshot = app.actor.getSnapshot();
+  const entry = statusEntry(snapshot.context);
+  const [busy, setBusy] = useState(false);
+  async function begin() {
+    setBusy(true);
+    try {
+      if (!app.applyId && snapshot.context.mode === 'new') {
+        const created = await endpoints.apply.create({ relatedType: 'INIT', invitationCode: app.invitationCode });
+        app.setApplyId(created.applyId!, 'INIT');
+      }
+      app.actor.send({ type: 'NEXT' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <PageLayout layout="Gradient" title={t('step.start.title')}>
+      <div className="status-card">
+        <h1 className="status-card__title">{t(STATUS_TITLES[entry.state] ?? 'step.start.title')}</h1>
+        <p className="status-card__label">{t(entry.labelKey)}</p>
+        {entry.state === 'underReview' && <p>{t('common.processingTime')}</p>}
+        {entry.state === 'successful' && <p>{t('common.successBody')}</p>}
+        {entry.state === 'myInactive' && <p>{t('errors.myInactive')}</p>}
+        {entry.state === 'new' && <p>{t('common.onboardingTime')}</p>}
+        <p className="status-card__service">{t('common.servicePhone')}</p>
+        {entry.buttonKey && <Main onClick={() => void begin()} label={t(entry.buttonKey)} disabled={busy || !snapshot.can({ type: 'NEXT' })} />}
+      </div>
+    </PageLayout>
+  );
+}
+
+const rejectLabel = (item: string, language: string) => dictionaries.RejectReason.find((e) => e.value === item)?.label[language] ?? item;
+
+export function RejectionPage(): ReactElement {
+  const { t, i18n } = useTranslation();
+  const app = useApplication();
+  const items = parseRejectedReason(app.record.rejectedReason).map((i) => `${i.code}-${i.field}`);
+  return (
+    <PageLayout layout="Gradient" title={t('common.reviewFailedTitle')}>
+      <div className="status-card">
+        <h1 className="status-card__title">{t('common.reviewFailedTitle')}</h1>
+        <ul>{items.map((item) => <li key={item}>{rejectLabel(item, i18n.language)}</li>)}</ul>
+        <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('errors.modifyInformation')} />
+      </div>
+    </PageLayout>
+  );
+}
+
+export function ResultPage(): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  const [record, setRecord] = useState(app.record);
+  useEffect(() => {
+    // Signature, payment or the last rejected step led here: the application is submitted now.
+    void (async () => {
+      const current = await endpoints.apply.check();
+      if (app.applyId && (current.status === 1 || current.status === 5 || app.relatedType === 'SUPPLEMENT')) {
+        try {
+          if (app.relatedType === 'SUPPLEMENT') await endpoints.supplement.submit({ applyId: app.applyId, marketType: app.actor.getSnapshot().context.addingMarkets });
+          else await endpoints.apply.submit({ applyId: app.applyId, relatedType: 'INIT' });
+        } catch {
+          // The toast says why (a step missing, say); the status below stays as it is.
+        }
+      }
+      setRecord(await endpoints.apply.check());
+    })();
+  }, []);
+  const success = record.status === 4;
+  const route = success ? resultRoute({ ...record, status: 4 }, null, { entryCode: app.entryCode, scnl: app.invitationCode }) : undefined;
+  return (
+    <PageLayout layout="Gradient" title={t('step.complete.title')}>
+      <div className="status-card">
+        <h1 className="status-card__title">{success ? t('common.successTitle') : t('common.submittedTitle')}</h1>
+        <p>{success ? t('common.successBody') : t('common.processingTime')}</p>
+        {success && route?.step === 'addMarket' && <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('flow.button.openMoreMarkets')} />}
+      </div>
+    </PageLayout>
+  );
+}
+
+export function MyAbnormalPage(): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <PageLayout layout="Gradient" title={t('common.inactiveTitle')}>
+      <div className="status-card">
+        <h1 className="status-card__title">{t('common.inactiveTitle')}</h1>
+        <p>{t('errors.myInactive')}</p>
+      </div>
+    </PageLayout>
+  );
+}
+
+const MARKETS = [
+  { bit: MARKET.MAS, key: 'field.market.myMarket.label' },
+  { bit: MARKET.HK, key: 'field.market.hkMarket.label' },
+  { bit: MARKET.US, key: 'field.market.usMarket.label' },
+];
+
+export function AddMarketPage(): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  const opened = app.record.opened ?? 0;
+  const [chosen, setChosen] = useState(0);
+  async function next() {
+    for (const { bit } of MARKETS) {
+      if (!(chosen & bit)) continue;
+      const created = await endpoints.supplement.create(bit);
+      app.setApplyId((created as { applyId?: string }).applyId ?? app.applyId!, 'SUPPLEMENT');
+    }
+    app.actor.send({ type: 'CHOOSE_MARKETS', markets: chosen });
+    app.actor.send({ type: 'NEXT' });
+  }
+  return (
+    <PageLayout layout="Default" title={t('step.reopen.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
+      <fieldset className="choice">
+        <legend className="field__label">{t('field.market.intro.label')}</legend>
+        <div className="choice__options">
+          {MARKETS.filter(({ bit }) => !hasMarket(opened, bit)).map(({ bit, key }) => (
+            <span className="choice__option" key={bit}>
+              <input type="checkbox" id={`market-${bit}`} checked={(chosen & bit) === bit} onChange={(e) => setChosen((c) => (e.target.checked ? c | bit : c & ~bit))} />
+              <label htmlFor={`market-${bit}`}>{t(key)}</label>
+            </span>
+          ))}
+        </div>
+      </fieldset>
+      <Main onClick={() => void next().catch(() => toasts.show({ kind: 'error', messageKey: 'errors.default' }))} label={t('common.next')} disabled={chosen === 0} />
+    </PageLayout>
+  );
+}
+
+export function TransitPage({ step }: { step: StepName }): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  useEffect(() => {
+    if (step === 'entryTransit') app.actor.send({ type: 'NEXT' });
+  }, [step]);
+  return (
+    <PageLayout layout={stepByName(step).layout} title={t(stepByName(step).titleKey)}>
+      <p aria-live="polite">{t('common.loading')}</p>
+    </PageLayout>
+  );
+}
+
+export function PdfPage(): ReactElement {
+  const { t } = useTranslation();
+  const app = useApplication();
+  const id = new URLSearchParams(window.location.search).get('id') ?? '6';
+  return (
+    <PageLayout layout="GWhite" title={t('step.agreement.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
+      <iframe className="pdf-frame" title={t('step.agreement.title')} src={endpoints.help.documentUrl(id)} />
+    </PageLayout>
+  );
+}
+
+export function NotFoundPage({ networkError }: { networkError: boolean }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <PageLayout layout="Pure" title={t('step.notFound.title')}>
+      <p>{networkError ? t('flow.notFound.networkError') : t('flow.notFound.missingPage')}</p>
+      <a className="button" href="/status/entry">
+        {t('step.start.title')}
+      </a>
+    </PageLayout>
+  );
+}

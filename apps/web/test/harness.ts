@@ -1,0 +1,73 @@
+// Starts the real server with the built app on one origin, an embedded database in a temp folder,
+// and Debian's Chromium at 390x844; each page visited is saved as a screenshot (CI artifact).
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp, loadConfig, openDatabase } from '@kh/server';
+import { extraServices } from '../../server/src/services.ts';
+import { createStaff } from '../../server/src/services/staff-auth.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ARTIFACTS = resolve(here, '../../../artifacts/e2e');
+
+const freePort = () =>
+  new Promise<number>((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+
+export async function startProduct(overrides: Parameters<typeof loadConfig>[1] = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kh-e2e-'));
+  const base = loadConfig({ KH_DEV: '1' });
+  const config = loadConfig({ KH_DEV: '1' }, { port, dataDir, publicOrigin: `http://127.0.0.1:${port}`, webDist: resolve(here, '../dist'), sms: { ...base.sms, perIpPerHour: 1000, resendAfterSeconds: 1 }, ekyc: { ...base.ekyc, minIntervalSeconds: 0 }, ...overrides });
+  const database = await openDatabase({ dataDir, databaseUrl: undefined });
+  const app = await buildApp({ config, db: database.db, extraServices: extraServices() });
+  await app.listen({ host: '127.0.0.1', port });
+  await createStaff(database.db, { email: 'reviewer@broker.example', name: 'Reviewer', password: 'e2e reviewer password' });
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    database,
+    async staffToken() {
+      const res = await fetch(`${origin}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'e2e reviewer password' }) });
+      return ((await res.json()) as { data: { token: string } }).data.token;
+    },
+    async staff(method: string, path: string, body?: unknown) {
+      const res = await fetch(`${origin}${path}`, { method, headers: { authorization: `Bearer ${await this.staffToken()}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      return (await res.json()) as { data: Record<string, unknown> };
+    },
+    async latestCode(mobile: string) {
+      const outbox = (await (await fetch(`${origin}/dev/outbox`, { headers: { accept: 'application/json' } })).json()) as { data: { mobile: string; body: string }[] };
+      return /(\d{6})/.exec(outbox.data.find((m) => m.mobile === mobile)!.body)![1];
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+export type Product = Awaited<ReturnType<typeof startProduct>>;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+}
+
+export async function phone(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', ...options });
+}
+
+/** Saves a screenshot of each page the scenario reaches. */
+export function shooter(scenario: string) {
+  const dir = join(ARTIFACTS, scenario);
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  return (page: Page, name: string) => page.screenshot({ path: join(dir, `${String(++n).padStart(2, '0')}-${name}.png`), fullPage: true });
+}

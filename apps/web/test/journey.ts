@@ -1,0 +1,73 @@
+// What an applicant does on each page, as a person would: fill, choose, upload, draw, click.
+import { Jimp } from 'jimp';
+import type { Page } from 'playwright-core';
+import type { Product } from './harness.ts';
+
+export const photo = async () => ({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(await new Jimp({ width: 320, height: 200, color: 0x3366ccff }).getBuffer('image/png')) });
+
+export async function login(page: Page, product: Product, mobile: string) {
+  await page.goto(`${product.origin}/status/entry`);
+  await page.getByLabel(/Mobile number/).fill(mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').waitFor();
+  await page.getByLabel('Verification code').fill(await product.latestCode(mobile));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/status\/entry/);
+}
+
+export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
+export const waitPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+
+export async function chooseFromSearch(page: Page, label: string, search: string, option: string) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export async function fillContact(page: Page, n: number) {
+  await page.getByLabel('E-mail').fill(`applicant${n}@gmail.com`);
+  await page.getByLabel('Username').fill(`applicant${n}`);
+  await page.getByRole('group', { name: 'Do you have a CDS account with another broker?' }).getByLabel('No').check();
+}
+
+export async function verifyIdentity(page: Page, nric: string, outcome = 'success') {
+  await page.getByLabel('Full name as on the document').fill('Tan Ah Kow');
+  await page.getByLabel('MyKad number').fill(nric);
+  await page.getByRole('button', { name: /Start verification|Next/ }).click();
+  await page.waitForURL(/\/sandbox\/ekyc\//);
+  await completeProvider(page, outcome);
+}
+
+export async function completeProvider(page: Page, outcome = 'success') {
+  const image = await photo();
+  await page.getByLabel('Front of your ID').setInputFiles(image);
+  await page.getByLabel('Back of your ID').setInputFiles(image);
+  await page.getByLabel('A selfie').setInputFiles(image);
+  await page.getByLabel('Outcome of the check').selectOption(outcome);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+export async function upload(page: Page, label: string) {
+  await page.getByLabel(label, { exact: true }).setInputFiles(await photo());
+  await page.locator('.upload[data-state="done"]').filter({ has: page.getByLabel(label, { exact: true }) }).waitFor();
+}
+
+export async function drawSignature(page: Page) {
+  const pad = page.locator('canvas.signature__pad');
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 120);
+  await page.mouse.down();
+  for (const [x, y] of [[90, 60], [140, 140], [200, 70], [260, 130], [300, 90]]) await page.mouse.move(box.x + x, box.y + y, { steps: 6 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Use this signature' }).click();
+  await page.getByRole('button', { name: 'Signature saved' }).waitFor();
+}
+
+export async function payAtGateway(page: Page, outcome: 'approve' | 'decline' | 'pending' = 'approve') {
+  await page.waitForURL(/\/sandbox\/ghl\//);
+  await page.getByLabel('Name on the card').fill('TAN AH KOW');
+  await page.getByLabel(/Card number/).fill('4111 1111 1111 1111');
+  await page.getByLabel('Gateway answer').selectOption(outcome);
+  await page.getByRole('button', { name: /Pay RM 11.00/ }).click();
+}

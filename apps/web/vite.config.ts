@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.KH_API_ORIGIN ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    // One origin in development too: the API and the sandbox pages through the dev server.
+    proxy: Object.fromEntries(['/api', '/sandbox', '/ekyc/handoff', '/dev'].map((path) => [path, { target: api, changeOrigin: false }])),
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+});
