@@ -1,0 +1,128 @@
+// The whole new-applicant journey up to the submitted page, as scenario 1 walks it.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Product } from './harness.ts';
+import { chooseFromSearch, drawSignature, fillContact, login, next, payAtGateway, upload, verifyIdentity, waitPath } from './journey.ts';
+
+export interface JourneyOptions {
+  shot?: (page: Page, name: string) => Promise<unknown>;
+  /** The eKYC outcomes to force, in order (then success). */
+  ekyc?: string[];
+  /** The gateway answers, in order (then approve). */
+  payment?: ('approve' | 'decline' | 'pending')[];
+}
+
+export async function submitNewApplication(page: Page, product: Product, n: number, options: JourneyOptions = {}) {
+  const shot = options.shot ?? (async () => undefined);
+  const mobile = `1234${String(50000 + n)}`;
+  const nric = `9001011${String(40000 + n)}`;
+    await login(page, product, mobile);
+    await shot(page, 'start');
+    await page.getByRole('button', { name: 'Get started' }).click();
+
+    await waitPath(page, '/info/contact');
+    await fillContact(page, n);
+    await shot(page, 'contact');
+    await next(page);
+
+    await waitPath(page, '/market');
+    await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
+    await shot(page, 'market');
+    await next(page);
+
+    await waitPath(page, '/iam/start');
+    await shot(page, 'identity');
+    for (const outcome of options.ekyc ?? []) {
+      await verifyIdentity(page, nric, outcome);
+      await waitPath(page, '/iam/fail');
+      await shot(page, `identity-failed-${outcome}`);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await waitPath(page, '/iam/start');
+    }
+    await verifyIdentity(page, nric);
+
+    await waitPath(page, '/info/base');
+    await expect(page.getByLabel('Name as on the document').inputValue()).resolves.toBe('TAN AH KOW');
+    await page.getByLabel('Marital status').selectOption({ label: 'Single' });
+    await page.getByLabel('Race', { exact: true }).selectOption({ label: 'Chinese' });
+    await page.getByLabel('Education level').selectOption({ label: 'University' });
+    await shot(page, 'personal');
+    await next(page);
+
+    await waitPath(page, '/info/work');
+    await page.getByLabel('Employment status').selectOption({ label: 'Employed' });
+    await chooseFromSearch(page, 'Industry', 'bank', 'Banking and finance');
+    await chooseFromSearch(page, 'Occupation', 'manager', 'Manager');
+    await page.getByLabel('Company name').fill('ACME SDN BHD');
+    await page.getByLabel('Years of service').fill('5');
+    await page.getByLabel('Office phone').fill('0321234567');
+    await page.getByLabel('Annual income (MYR)').selectOption({ index: 2 });
+    await page.getByLabel('Estimated net worth (MYR)').selectOption({ index: 1 });
+    await page.getByRole('group', { name: 'Source of income' }).getByLabel('Salary').check();
+    await upload(page, 'Payslip, B or BE form, or EPF statement');
+    await shot(page, 'work');
+    await next(page);
+
+    await waitPath(page, '/info/financial');
+    await page.getByLabel('Total net worth (MYR)').selectOption({ index: 1 });
+    await chooseFromSearch(page, 'Bank name', 'mayb', 'Maybank');
+    await page.getByLabel('Bank account number').fill('1234567890');
+    await upload(page, 'Bank statement');
+    await page.getByLabel('This account is in my own name, not a joint or third-party account').check();
+    await shot(page, 'financial');
+    await next(page);
+
+    await waitPath(page, '/info/investment');
+    await page.getByRole('group', { name: 'Investment period' }).getByLabel('1 - 5 years').check();
+    await page.getByRole('group', { name: 'Risk tolerance' }).getByLabel('Medium').check();
+    await page.getByRole('group', { name: /Investment objectives/ }).getByLabel('Income').check();
+    await page.getByLabel('Stock investment experience').selectOption({ index: 2 });
+    await page.getByRole('group', { name: 'Do you have a CDS account with another broker?' }).getByLabel('No').check();
+    await shot(page, 'investment');
+    await next(page);
+
+    await waitPath(page, '/info/tax');
+    await page.getByLabel('City of birth').fill('Kuala Lumpur');
+    await page.getByRole('group', { name: /tax resident of any country other than Malaysia/ }).getByLabel('No').check();
+    await page.getByRole('group', { name: 'Foreign Exchange Policy declaration' }).getByLabel(/without domestic ringgit borrowing/).check();
+    await shot(page, 'tax');
+    await next(page);
+
+    await waitPath(page, '/statement');
+    await page.getByRole('group', { name: /related to anyone working at the broker/ }).getByLabel('No').check();
+    await page.getByRole('group', { name: /politically exposed person/ }).getByLabel('No').check();
+    await page.getByLabel(/I am opening this account for myself/).check();
+    await page.getByLabel(/I confirm the information given is true/).check();
+    await shot(page, 'declaration');
+    await next(page);
+
+    await waitPath(page, '/statement/sign');
+    await page.getByRole('link', { name: /US withholding tax form/ }).waitFor();
+    await page.getByLabel('I have read and agree to the documents above').check();
+    await shot(page, 'agreement');
+    await next(page);
+
+    await waitPath(page, '/statement/signature');
+    await drawSignature(page);
+    await shot(page, 'signature');
+    await next(page);
+
+    await waitPath(page, '/payment/start');
+    await shot(page, 'payment');
+    for (const answer of options.payment ?? []) {
+      await page.getByRole('button', { name: 'Pay now' }).click();
+      await payAtGateway(page, answer);
+      await waitPath(page, '/payment/fail');
+      await shot(page, 'payment-failed');
+      await page.getByText('Your payment did not succeed, please renew the payment.').waitFor();
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await waitPath(page, '/payment/start');
+    }
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await payAtGateway(page, 'approve');
+    await waitPath(page, '/status/complete');
+    await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
+    await shot(page, 'submitted');
+
+  return { mobile, nric };
+}
