@@ -103,9 +103,10 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       const saved = sessionStorage.getItem(SNAPSHOT_KEY);
       if (saved) {
         try {
-          const { applyId: savedFor, flow } = JSON.parse(saved) as { applyId?: string | null; flow: unknown };
-          // Resumed only for the same application while it is being filled in (a draft, or a rejection).
-          if (savedFor && savedFor === applyId && (record.status === 1 || record.status === 5)) actor = createActor(flowMachine, { snapshot: restoreSnapshot(flow), input: {} });
+          const { applyId: savedFor, status: savedStatus, flow } = JSON.parse(saved) as { applyId?: string | null; status?: number; flow: unknown };
+          // Resumed only for the same application in the same status (a reviewer's decision starts afresh).
+          if (savedFor && savedFor === applyId && savedStatus === record.status && (record.status === 1 || record.status === 5))
+            actor = createActor(flowMachine, { snapshot: restoreSnapshot(flow), input: {} });
         } catch {
           sessionStorage.removeItem(SNAPSHOT_KEY);
         }
@@ -113,7 +114,8 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       actor ??= createActor(flowMachine, { input: context });
       actor.subscribe((snapshot) => {
         try {
-          sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify({ applyId, flow: stampSnapshot(actor!.getPersistedSnapshot()) }));
+          // A new application is a draft (status 1) from the moment it is created.
+          sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify({ applyId, status: record.exist ? record.status : 1, flow: stampSnapshot(actor!.getPersistedSnapshot()) }));
         } catch {
           // The session store is full or off: the flow goes on, a reload starts at the status page.
         }

@@ -1,0 +1,71 @@
+// Scenario 7: switching to zh-HK mid-flow changes labels, errors and titles, and keeps the data.
+// Scenario 8: a reload mid-step, and a network drop, lose nothing typed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { login, next, waitPath } from './journey.ts';
+
+let product: Product;
+let browser: Browser;
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+describe('switching to zh-HK mid-flow', () => {
+  it('labels, errors and titles change, and the data stays', async () => {
+    const page = await (await phone(browser)).newPage();
+    const shot = shooter('7-language');
+    await login(page, product, '123457001');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await waitPath(page, '/info/contact');
+    await page.getByLabel('E-mail').fill('ali7001@gmail.com');
+    await page.getByLabel('Language').selectOption('zh-HK');
+    await page.getByRole('heading', { name: '聯絡資料' }).waitFor();
+    await expect(page.getByLabel('電郵地址').inputValue()).resolves.toBe('ali7001@gmail.com');
+    await page.getByRole('button', { name: '下一步', exact: true }).click();
+    await page.getByRole('heading', { name: '出現問題' }).waitFor();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('請輸入');
+    await shot(page, 'zh-HK');
+    await page.getByLabel('語言').selectOption('en');
+    await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
+  });
+});
+
+describe('nothing typed is lost', () => {
+  it('a reload mid-step keeps what was typed', async () => {
+    const page = await (await phone(browser)).newPage();
+    await login(page, product, '123458001');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await waitPath(page, '/info/contact');
+    await page.getByLabel('E-mail').fill('keep8001@gmail.com');
+    await page.getByLabel('Username').fill('keep8001');
+    await page.reload();
+    await waitPath(page, '/info/contact');
+    await expect(page.getByLabel('E-mail').inputValue()).resolves.toBe('keep8001@gmail.com');
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe('keep8001');
+  });
+  it('a network drop keeps what was typed, says so, and the save goes through once back online', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    const shot = shooter('8-network');
+    await login(page, product, '123458002');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await waitPath(page, '/info/contact');
+    await page.getByLabel('E-mail').fill('drop8002@gmail.com');
+    await page.getByLabel('Username').fill('drop8002');
+    await page.getByRole('group', { name: 'Do you have a CDS account with another broker?' }).getByLabel('No').check();
+    await context.setOffline(true);
+    await next(page);
+    await page.getByText('Poor network connection, please check your network').waitFor({ timeout: 15_000 });
+    await shot(page, 'offline');
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe('drop8002');
+    await context.setOffline(false);
+    await next(page);
+    await waitPath(page, '/market');
+  });
+});

@@ -1,0 +1,59 @@
+// Scenario 2: rejected on two items (bank statement, ID document): only those are editable, the
+// document upload appears, resubmit, approve.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { next, upload, verifyIdentity, waitPath } from './journey.ts';
+import { submitNewApplication } from './new-application.ts';
+
+let product: Product;
+let browser: Browser;
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+describe('a rejected application is fixed on the rejected items only and resubmitted', () => {
+  it('ID document and bank statement rejected: identity again, document upload, the statement; then approved', async () => {
+    const page = await (await phone(browser)).newPage();
+    const shot = shooter('2-rejection');
+    const { nric } = await submitNewApplication(page, product, 201);
+    const list = await product.staff('GET', '/staff/applications?status=2');
+    const applyId = (list.data.items as { id: string }[])[0].id;
+    await product.staff('POST', `/staff/applications/${applyId}/reject`, { items: ['2005-bankStatement', '2002-idDocument'] });
+
+    await page.goto(`${product.origin}/status/entry`);
+    await page.getByRole('heading', { name: 'Review failed' }).waitFor();
+    await shot(page, 'rejected');
+    await page.getByRole('button', { name: 'Modify' }).click();
+    await waitPath(page, '/status/rejected');
+    await expect(page.getByText('Bank statement unclear or not in the applicant\'s name').count()).resolves.toBe(1);
+    await shot(page, 'reasons');
+    await page.getByRole('button', { name: 'Modify Information' }).click();
+
+    await waitPath(page, '/iam/start');
+    await verifyIdentity(page, nric);
+    await waitPath(page, '/iam/upload');
+    await shot(page, 'document-upload');
+    await upload(page, 'Front of the document');
+    await upload(page, 'Back of the document');
+    await next(page);
+
+    await waitPath(page, '/info/financial');
+    expect(await page.getByLabel('Bank account number').getAttribute('readonly')).not.toBeNull();
+    await upload(page, 'Bank statement');
+    await shot(page, 'financial-rejected');
+    await next(page);
+
+    await waitPath(page, '/status/complete');
+    await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
+    await product.staff('POST', `/staff/applications/${applyId}/approve`, { markets: 19 });
+    await page.goto(`${product.origin}/status/entry`);
+    await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
+    await shot(page, 'approved');
+  });
+});
