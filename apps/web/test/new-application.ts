@@ -10,6 +10,8 @@ export interface JourneyOptions {
   ekyc?: string[];
   /** The gateway answers, in order (then approve). */
   payment?: ('approve' | 'decline' | 'pending')[];
+  /** Leaves the US market unticked (to add it later). */
+  withoutUs?: boolean;
 }
 
 export async function submitNewApplication(page: Page, product: Product, n: number, options: JourneyOptions = {}) {
@@ -27,6 +29,7 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
 
     await waitPath(page, '/market');
     await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
+    if (options.withoutUs) await page.getByLabel('Open a US account').uncheck();
     await shot(page, 'market');
     await next(page);
 
@@ -97,7 +100,7 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
     await next(page);
 
     await waitPath(page, '/statement/sign');
-    await page.getByRole('link', { name: /US withholding tax form/ }).waitFor();
+    if (!options.withoutUs) await page.getByRole('link', { name: /US withholding tax form/ }).waitFor();
     await page.getByLabel('I have read and agree to the documents above').check();
     await shot(page, 'agreement');
     await next(page);

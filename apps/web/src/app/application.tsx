@@ -125,6 +125,8 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       actor.on('closeWebview', ({ delayMs }) => setTimeout(() => bridge()?.close(), delayMs));
       actor.start();
       if (query.get('handoff') === '1') actor.send({ type: 'JUMP', to: 'identity' });
+      // The add-market entry goes straight to choosing the market.
+      else if (supplementaryEntry && actor.getSnapshot().value === 'start' && actor.getSnapshot().context.mode === 'supplementary') actor.send({ type: 'NEXT' });
       const state: ApplicationState = {
         record,
         supplement,

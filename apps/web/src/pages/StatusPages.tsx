@@ -52,7 +52,12 @@ export function StartPage(): ReactElement {
         {entry.state === 'myInactive' && <p>{t('errors.myInactive')}</p>}
         {entry.state === 'new' && <p>{t('common.onboardingTime')}</p>}
         <p className="status-card__service">{t('common.servicePhone')}</p>
-        {entry.buttonKey && <Main onClick={() => void begin()} label={t(entry.buttonKey)} disabled={busy || !snapshot.can({ type: 'NEXT' })} />}
+        {entry.state === 'successful' && entry.openMoreMarkets ? (
+          // Opening more markets is the add-market entry (SPEC §4 supplementary mode).
+          <Main onClick={() => window.location.assign('/market/again')} label={t('flow.button.openMoreMarkets')} />
+        ) : (
+          entry.buttonKey && <Main onClick={() => void begin()} label={t(entry.buttonKey)} disabled={busy || !snapshot.can({ type: 'NEXT' })} />
+        )}
       </div>
     </PageLayout>
   );
@@ -94,7 +99,8 @@ export function ResultPage(): ReactElement {
       setRecord(await endpoints.apply.check());
     })();
   }, []);
-  const success = record.status === 4;
+  // A supplement waits for its own review, whatever the account's status.
+  const success = record.status === 4 && app.relatedType === 'INIT';
   const route = success ? resultRoute({ ...record, status: 4 }, null, { entryCode: app.entryCode, scnl: app.invitationCode }) : undefined;
   return (
     <PageLayout layout="Gradient" title={t('step.complete.title')}>

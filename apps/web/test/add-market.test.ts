@@ -1,0 +1,54 @@
+// Scenario 3: adding a market (US) after success: the supplementary path skips identity and work, and
+// makes no payment.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { drawSignature, next, waitPath } from './journey.ts';
+import { submitNewApplication } from './new-application.ts';
+
+let product: Product;
+let browser: Browser;
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+describe('adding the US market after the account opened', () => {
+  it('goes add-market, agreements, signature, submitted; no identity, no work, no payment', async () => {
+    const page = await (await phone(browser)).newPage();
+    const shot = shooter('3-add-market');
+    await submitNewApplication(page, product, 301, { withoutUs: true });
+    const init = (await product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[];
+    await product.staff('POST', `/staff/applications/${init[0].id}/approve`, { markets: 17 });
+
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+    await page.goto(`${product.origin}/status/entry`);
+    await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
+    await page.getByRole('button', { name: 'Open more markets' }).click();
+    await waitPath(page, '/market/again');
+    await shot(page, 'add-market');
+    await page.getByLabel('Open a US account').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await waitPath(page, '/statement/sign');
+    await page.getByLabel('I have read and agree to the documents above').check();
+    await next(page);
+    await waitPath(page, '/statement/signature');
+    await drawSignature(page);
+    await next(page);
+    await waitPath(page, '/status/complete');
+    await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
+    await shot(page, 'submitted');
+    expect(visited.filter((p) => p.startsWith('/iam') || p === '/info/work' || p.startsWith('/payment'))).toEqual([]);
+
+    const supplement = ((await product.staff('GET', '/staff/applications?status=2')).data.items as { id: string; relatedType: string }[]).find((a) => a.relatedType === 'SUPPLEMENT')!;
+    await product.staff('POST', `/staff/applications/${supplement.id}/approve`, { markets: 2 });
+    const record = await page.evaluate(async () => (await (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).data);
+    expect(record.opened).toBe(19);
+  });
+});
