@@ -141,6 +141,11 @@ export function ChooseDevicePage(): ReactElement {
     <PageLayout layout="BackNav" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
       <p>{t('common.scanToContinue')}</p>
       {url && <QrCode value={url} label={t('common.scanToContinue')} />}
+      {url && (
+        <p className="handoff-link">
+          {t('common.orOpenLink')} <a href={url}>{url}</a>
+        </p>
+      )}
       <button
         type="button"
         className="button button--secondary"
