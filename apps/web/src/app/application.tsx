@@ -19,6 +19,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { bridge, detectPlatform } from './platform.ts';
 import { endpoints, loadSigningSecret, loginCache } from './services.ts';
+import { initAnalytics, track } from './analytics.ts';
 
 type FlowActor = ActorRefFrom<typeof flowMachine>;
 const SNAPSHOT_KEY = 'kh.flow';
@@ -123,10 +124,21 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         void snapshot;
       });
       actor.on('closeWebview', ({ delayMs }) => setTimeout(() => bridge()?.close(), delayMs));
+      // Opening the result page resets khInfo success (SPEC §4).
+      actor.on('resetApplicationSuccess', () => void (record.success = false));
+      initAnalytics({ is_login: true, is_open_account: (record.opened ?? 0) > 0, scenes_type: context.mode }, user.mid);
+      let shown = actor.getSnapshot().value as string;
+      track('page_view', { page: shown });
+      actor.subscribe((snapshot) => {
+        if (snapshot.value === shown) return;
+        track('quit_view', { page: shown });
+        shown = snapshot.value as string;
+        track('page_view', { page: shown });
+      });
       actor.start();
       if (query.get('handoff') === '1') actor.send({ type: 'JUMP', to: 'identity' });
       // The add-market entry goes straight to choosing the market.
-      else if (supplementaryEntry && actor.getSnapshot().value === 'start' && actor.getSnapshot().context.mode === 'supplementary') actor.send({ type: 'NEXT' });
+      else if (supplementaryEntry && (actor.getSnapshot().value as string) === 'start' && actor.getSnapshot().context.mode === 'supplementary') actor.send({ type: 'NEXT' });
       const state: ApplicationState = {
         record,
         supplement,

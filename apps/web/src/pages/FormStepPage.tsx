@@ -12,10 +12,17 @@ import { endpoints, toasts } from '../app/services.ts';
 import { dictionaries, steps } from '../app/schemas.ts';
 import { validatorFor } from '../validators.ts';
 import { ExitButton } from './ExitButton.tsx';
+import { track, trackNext } from '../app/analytics.ts';
 
 export const uploadFile = (upload: Endpoints['file']['upload']) => async (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
-  const result = await upload({ file, filename: file.name, onProgress, signal });
-  return { filepath: result.filepath, originalFilename: result.originalFilename };
+  try {
+    const result = await upload({ file, filename: file.name, onProgress, signal });
+    track('upload', { is_success: true, type: file.type });
+    return { filepath: result.filepath, originalFilename: result.originalFilename };
+  } catch (error) {
+    track('upload', { is_success: false, failure_reason: (error as Error).message });
+    throw error;
+  }
 };
 
 export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step: StepName; formContext?: Partial<StepFormContext>; onSaved?(): void; submitLabel?: string }): ReactElement {
@@ -53,11 +60,13 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
     try {
       await endpoints.apply.fillData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId, data: payload, ...(app.invitationCode ? { invitationCode: app.invitationCode } : {}) });
       clearDraft(app.applyId, step);
+      trackNext(step);
       app.remember(step, payload);
       setServerErrors([]);
       if (onSaved) onSaved();
       else app.actor.send({ type: 'NEXT' });
     } catch (error) {
+      trackNext(step, error instanceof ApiError ? error.code : 'unknown');
       if (error instanceof ApiError && Array.isArray((error.data as { fields?: unknown })?.fields)) setServerErrors((error.data as { fields: FieldError[] }).fields);
     } finally {
       if (loading !== undefined) toasts.dismiss(loading);
@@ -66,7 +75,12 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
   }
 
   const context = useMemo(
-    () => ({ upload: uploadFile(endpoints.file.upload), documentUrl: (id: string) => endpoints.help.documentUrl(id), ...formContext }),
+    () => ({
+      upload: uploadFile(endpoints.file.upload),
+      documentUrl: (id: string) => endpoints.help.documentUrl(id),
+      onAction: (action: string, id: string) => action === 'document' && track('document_download', { document: id }),
+      ...formContext,
+    }),
     [formContext],
   );
   return (

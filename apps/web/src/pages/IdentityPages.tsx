@@ -7,8 +7,21 @@ import { PageLayout, QrCode } from '@kh/ui';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication, type ApplicationState } from '../app/application.tsx';
-import { endpoints } from '../app/services.ts';
+import { ApiError } from '@kh/api';
+import { bridge } from '../app/platform.ts';
+import { endpoints, toasts } from '../app/services.ts';
 import { dictionaries } from '../app/schemas.ts';
+
+const MIN_APP_VERSION = '5.0.0';
+
+/** In the app, whether its version is below `minimum` (dotted numbers). */
+function inAppVersionBelow(minimum: string): boolean {
+  const version = bridge()?.appVersion();
+  if (!version) return false;
+  const [a, b] = [version, minimum].map((v) => v.split('.').map(Number));
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
+  return false;
+}
 
 interface IdentityDraft {
   idKind: number;
@@ -32,6 +45,9 @@ export function IdentityStartPage(): ReactElement {
   const [documentNumber, setNumber] = useState(saved?.documentNumber ?? '');
   const [error, setError] = useState<string>();
   const verified = app.actor.getSnapshot().context.ekycPassed;
+  // Identity checks need the app's camera support from this version on (SPEC §8 copy-link texts).
+  const tooOld = inAppVersionBelow(MIN_APP_VERSION);
+  const [unavailable, setUnavailable] = useState<'appVersionTooLow' | 'identityUpgrading' | undefined>(tooOld ? 'appVersionTooLow' : undefined);
   async function start() {
     const number = documentNumber.replace(/[\s-]/g, '').toUpperCase();
     if (!documentName.trim() || !/^[A-Z0-9]{5,20}$/.test(number)) return setError(t('validation.requiredEnter'));
@@ -39,7 +55,13 @@ export function IdentityStartPage(): ReactElement {
     sessionStorage.setItem(DRAFT, JSON.stringify(draft));
     const onPc = app.actor.getSnapshot().context.platform === 'pc';
     if (onPc || verified) return app.actor.send({ type: 'NEXT' });
-    const init = await endpoints.ekyc.init({ relateType: app.relatedType, relateId: app.applyId!, responseUrl: '/iam/transit', documentName: draft.documentName, idKind: draft.idKind, documentNumber: draft.documentNumber });
+    let init;
+    try {
+      init = await endpoints.ekyc.init({ relateType: app.relatedType, relateId: app.applyId!, responseUrl: '/iam/transit', documentName: draft.documentName, idKind: draft.idKind, documentNumber: draft.documentNumber });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 409) setUnavailable('identityUpgrading');
+      return;
+    }
     // The transit page is where the provider sends the applicant back.
     app.actor.send({ type: 'NEXT' });
     window.location.assign(init.h5RedirectUrl);
@@ -65,9 +87,22 @@ export function IdentityStartPage(): ReactElement {
         <label className="field__label" htmlFor="documentNumber">{idKind === 106 ? t('field.identity.nricNumber.label') : idKind === 102 ? t('field.identity.passportNumber.label') : t('field.identity.otherIdNumber.label')}</label>
         <input id="documentNumber" className="input" value={documentNumber} inputMode={idKind === 106 ? 'numeric' : 'text'} onChange={(e) => setNumber(e.target.value)} />
       </div>
-      <button type="button" className="button button--main" onClick={() => void start()}>
-        {verified ? t('common.next') : t('common.startVerification')}
-      </button>
+      {unavailable ? (
+        <div className="notice" role="status">
+          <p>{t(`errors.${unavailable}`)}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void navigator.clipboard?.writeText(window.location.href).then(() => toasts.show({ kind: 'info', messageKey: 'errors.copySuccess' }))}
+          >
+            {t('errors.copyLink')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button button--main" onClick={() => void start()}>
+          {verified ? t('common.next') : t('common.startVerification')}
+        </button>
+      )}
     </PageLayout>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { endpoints } from '../app/services.ts';
+import { track } from '../app/analytics.ts';
 
 const ORDER = 'kh.order';
 
@@ -20,6 +21,7 @@ export function PaymentStartPage(): ReactElement {
     try {
       const businessType = app.relatedType === 'SUPPLEMENT' && hasMarket(app.record.market ?? 0, MARKET.MAS) ? 3 : 0;
       const { result } = await endpoints.payment.applyPay({ memberId: '', businessType, relateId: app.applyId!, merchantReturnURL: '/payment/transit' });
+      track('payment_submit', { order: result.orderNumber });
       sessionStorage.setItem(ORDER, JSON.stringify({ orderNumber: result.orderNumber, paymentId: result.paymentId }));
       if (result.payStatus === 0) return app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 0 });
       app.actor.send({ type: 'NEXT' });
