@@ -32,6 +32,12 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
     if (options.withoutUs) await page.getByLabel('Open a US account').uncheck();
     await shot(page, 'market');
     await next(page);
+    if (options.withoutUs) {
+      // The market not ticked brings the question; the applicant keeps it unticked.
+      await page.getByRole('alertdialog').getByText('You have not ticked US. Would you like to open it too?').waitFor();
+      await shot(page, 'market-question');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    }
 
     await waitPath(page, '/iam/start');
     await shot(page, 'identity');

@@ -3,7 +3,7 @@
 import { ApiError, type Endpoints } from '@kh/api';
 import { compile, type FieldError, type FormData } from '@kh/engine';
 import { codeOf, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
-import { PageLayout, StepForm, type StepFormContext } from '@kh/ui';
+import { ConfirmDialog, PageLayout, StepForm, type StepFormContext } from '@kh/ui';
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
@@ -13,6 +13,12 @@ import { dictionaries, steps } from '../app/schemas.ts';
 import { validatorFor } from '../validators.ts';
 import { ExitButton } from './ExitButton.tsx';
 import { track, trackNext } from '../app/analytics.ts';
+
+const MARKET_CHOICES = [
+  { key: 'myMarket', bit: 16, labelKey: 'field.market.myCard.label' },
+  { key: 'hkMarket', bit: 1, labelKey: 'option.market.hk' },
+  { key: 'usMarket', bit: 2, labelKey: 'option.market.us' },
+];
 
 export const uploadFile = (upload: Endpoints['file']['upload']) => async (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
   try {
@@ -35,6 +41,7 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
   const [initial, setInitial] = useState<FormData | undefined>();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const saving = useRef(false);
+  const [untickedMarket, setUntickedMarket] = useState<{ payload: Record<string, unknown>; key: string; labelKey: string }>();
 
   useEffect(() => {
     let live = true;
@@ -74,6 +81,16 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
     }
   }
 
+  /** Market step: a market left unticked gets a question first (SPEC §4). */
+  function submit(payload: Record<string, unknown>) {
+    if (step === 'market') {
+      const opened = app.record.opened ?? 0;
+      const unticked = MARKET_CHOICES.find((m) => !(opened & m.bit) && payload[m.key] !== true);
+      if (unticked) return setUntickedMarket({ payload, key: unticked.key, labelKey: unticked.labelKey });
+    }
+    void save(payload);
+  }
+
   const context = useMemo(
     () => ({
       upload: uploadFile(endpoints.file.upload),
@@ -95,9 +112,23 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
           context={context}
           submitLabel={submitLabel}
           onChange={(data) => app.applyId && saveDraft(app.applyId, step, data)}
-          onSubmit={(payload) => void save(payload)}
+          onSubmit={submit}
         />
       )}
+      <ConfirmDialog
+        open={!!untickedMarket}
+        message={untickedMarket ? t('common.tickMarketQuestion', { market: t(untickedMarket.labelKey) }) : ''}
+        onConfirm={() => {
+          const pending = untickedMarket!;
+          setUntickedMarket(undefined);
+          void save({ ...pending.payload, [pending.key]: true });
+        }}
+        onCancel={() => {
+          const pending = untickedMarket!;
+          setUntickedMarket(undefined);
+          void save(pending.payload);
+        }}
+      />
       <ExitButton />
     </PageLayout>
   );
