@@ -1,0 +1,32 @@
+// The production bundle compiles nothing at run time, and the server sends it with a strict CSP.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProduct, type Product } from './harness.ts';
+
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
+let product: Product;
+beforeAll(async () => {
+  product = await startProduct();
+});
+afterAll(() => product?.close());
+
+describe('the built app', () => {
+  it('holds no new Function or eval: the validators are precompiled', () => {
+    const scripts = readdirSync(dist).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) expect(readFileSync(join(dist, file), 'utf8'), file).not.toMatch(/new Function\(|\beval\(/);
+  });
+  it('is served on the API origin with a strict Content-Security-Policy, every app path answering the app', async () => {
+    for (const path of ['/status/entry', '/info/base', '/market/again', '/error?code=500']) {
+      const res = await fetch(`${product.origin}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const api = await fetch(`${product.origin}/api/kh/account/apply/nothing`);
+    expect(api.status).toBe(404);
+    expect((await api.json()).code).toBe('404');
+  });
+});
