@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
 import { submitNewApplication } from './new-application.ts';
-import { analyticsEvents } from '../../server/src/db/schema.ts';
+import { analyticsEvents, applications } from '../../server/src/db/schema.ts';
 
 let product: Product;
 let browser: Browser;
@@ -37,5 +37,8 @@ describe('a new Malaysian applicant opens MY cash, HK and US', () => {
     expect(events.filter((e) => e.eventCode === 'page_view').length).toBeGreaterThanOrEqual(12);
     expect(events.find((e) => e.eventCode === 'step_next' && (e.eventValue as { page: string }).page === 'contact')?.eventValue).toMatchObject({ is_success: true, failure_reason: '', platform_type: 'H5' });
     expect(events.some((e) => e.eventCode === 'payment_submit')).toBe(true);
+    // appSource: no entryCode and not in the app, so "other" (4).
+    const [application] = await product.database.db.select().from(applications);
+    expect(application.appSource).toBe(4);
   });
 });

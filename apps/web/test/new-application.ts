@@ -107,6 +107,13 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
 
     await waitPath(page, '/statement/sign');
     if (!options.withoutUs) await page.getByRole('link', { name: /US withholding tax form/ }).waitFor();
+    // A document opens in the app's PDF page (white background), and Back returns.
+    await page.getByRole('link', { name: /User agreement/ }).first().click();
+    await waitPath(page, '/statement/pdf');
+    await page.locator('.page--gwhite iframe').waitFor();
+    await shot(page, 'pdf');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await waitPath(page, '/statement/sign');
     await page.getByLabel('I have read and agree to the documents above').check();
     await shot(page, 'agreement');
     await next(page);

@@ -37,6 +37,8 @@ export interface ApplicationState {
   setApplyId(applyId: string, relatedType: 'INIT' | 'SUPPLEMENT'): void;
   /** The logged-in applicant: the contact step starts from the phone they logged in with. */
   user: { mobile?: string; countryCode?: string; mid: string };
+  /** appSource (SPEC §3): from the entryCode query parameter, else in-app (1) or other (4). */
+  appSource: number;
   /** Query parameters handed on: the invitation code (_scnl) and the entry code. */
   invitationCode?: string;
   entryCode?: string;
@@ -147,6 +149,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         payloads,
         actor,
         user,
+        appSource: [1, 2, 3, 4].includes(Number(query.get('entryCode'))) ? Number(query.get('entryCode')) : bridge() ? 1 : 4,
         invitationCode: query.get('_scnl') ?? query.get('scnl') ?? undefined,
         entryCode: query.get('entryCode') ?? undefined,
         stepContext() {

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { clearDraft, loadDraft, saveDraft } from '../app/drafts.ts';
+import { readSupplementCookie, removeSupplementCookie } from '../app/supplement-cookie.ts';
 import { endpoints, toasts } from '../app/services.ts';
 import { dictionaries, steps } from '../app/schemas.ts';
 import { validatorFor } from '../validators.ts';
@@ -44,9 +45,25 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
   const [untickedMarket, setUntickedMarket] = useState<{ payload: Record<string, unknown>; key: string; labelKey: string }>();
 
   useEffect(() => {
+    // The market and tax pages restore the supplement info and its source, then remove the cookie.
+    if (step !== 'market' && step !== 'tax') return;
+    const info = readSupplementCookie(document.cookie);
+    if (!info) return;
+    app.appSource = info.source;
+    if (app.actor.getSnapshot().context.addingMarkets === 0) app.actor.send({ type: 'CHOOSE_MARKETS', markets: info.marketType });
+    document.cookie = removeSupplementCookie();
+  }, [step]);
+
+  useEffect(() => {
     let live = true;
     const applyId = app.applyId;
-    const fetched = applyId ? endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId }).catch(() => ({})) : Promise.resolve({});
+    // A step that cannot load its data shows the not-found page with the code (SPEC §8).
+    const fetched = applyId
+      ? endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId }).catch((error: unknown) => {
+          if (live) window.location.assign(`/error?code=${encodeURIComponent(error instanceof ApiError ? error.code : 'unknown')}`);
+          return new Promise<Record<string, unknown>>(() => undefined);
+        })
+      : Promise.resolve({});
     void fetched.then((payload) => {
       if (!live) return;
       // A draft typed here before (a reload, a dropped network) wins over what the server has.
@@ -96,6 +113,10 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
       upload: uploadFile(endpoints.file.upload),
       documentUrl: (id: string) => endpoints.help.documentUrl(id),
       onAction: (action: string, id: string) => action === 'document' && track('document_download', { document: id }),
+      openDocument: (id: string) => {
+        sessionStorage.setItem('kh.pdf', id);
+        app.actor.send({ type: 'OPEN_PDF' });
+      },
       ...formContext,
     }),
     [formContext],

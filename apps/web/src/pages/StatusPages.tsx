@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { endpoints, toasts } from '../app/services.ts';
 import { dictionaries } from '../app/schemas.ts';
+import { writeSupplementCookie } from '../app/supplement-cookie.ts';
 
 function Main({ onClick, label, disabled }: { onClick(): void; label: string; disabled?: boolean }) {
   return (
@@ -34,7 +35,7 @@ export function StartPage(): ReactElement {
     setBusy(true);
     try {
       if (!app.applyId && snapshot.context.mode === 'new') {
-        const created = await endpoints.apply.create({ relatedType: 'INIT', invitationCode: app.invitationCode });
+        const created = await endpoints.apply.create({ relatedType: 'INIT', invitationCode: app.invitationCode, appSource: app.appSource });
         app.setApplyId(created.applyId!, 'INIT');
       }
       app.actor.send({ type: 'NEXT' });
@@ -142,6 +143,7 @@ export function AddMarketPage(): ReactElement {
       const created = await endpoints.supplement.create(bit);
       app.setApplyId((created as { applyId?: string }).applyId ?? app.applyId!, 'SUPPLEMENT');
     }
+    document.cookie = writeSupplementCookie({ marketType: chosen, source: app.appSource });
     app.actor.send({ type: 'CHOOSE_MARKETS', markets: chosen });
     app.actor.send({ type: 'NEXT' });
   }
@@ -179,7 +181,7 @@ export function TransitPage({ step }: { step: StepName }): ReactElement {
 export function PdfPage(): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
-  const id = new URLSearchParams(window.location.search).get('id') ?? '6';
+  const id = sessionStorage.getItem('kh.pdf') ?? '6';
   return (
     <PageLayout layout="GWhite" title={t('step.agreement.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
       <iframe className="pdf-frame" title={t('step.agreement.title')} src={endpoints.help.documentUrl(id)} />

@@ -17,6 +17,8 @@ export interface StepFormContext {
   upload?(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadResult>;
   /** URL of a legal document (the Agreement dictionary's value). */
   documentUrl?(id: string): string;
+  /** Opens a legal document in the app's PDF page; without it the link opens the PDF itself. */
+  openDocument?(id: string): void;
   /** Buttons and custom steps: identity, payment, next, previous, exit, link. */
   onAction?(action: string, fieldId: string): void;
   /** State that custom widgets show (identity check, payment). */

@@ -18,7 +18,13 @@ export function AgreementListWidget(props: WidgetProps): ReactElement {
     <ul className="agreements" id={props.id}>
       {options.map((option) => (
         <li key={String(option.value)}>
-          <a className="agreements__link" href={context.documentUrl?.(String(option.value)) ?? '#'} target="_blank" rel="noopener" onClick={() => context.onAction?.('document', String(option.value))}>
+          <a className="agreements__link" href={context.documentUrl?.(String(option.value)) ?? '#'} target="_blank" rel="noopener" onClick={(event) => {
+              context.onAction?.('document', String(option.value));
+              if (context.openDocument) {
+                event.preventDefault();
+                context.openDocument(String(option.value));
+              }
+            }}>
             {optionLabel(option, t, i18n.language)}
             <span className="visually-hidden"> (PDF)</span>
           </a>
