@@ -1,33 +1,23 @@
 // Scenario 3: adding a market (US) after success: the supplementary path skips identity and work, and
 // makes no payment.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone, shooter, useProduct } from './harness.ts';
 import { drawSignature, next, waitPath } from './journey.ts';
 import { submitNewApplication } from './new-application.ts';
 
-let product: Product;
-let browser: Browser;
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const env = useProduct();
 
 describe('adding the US market after the account opened', () => {
   it('goes add-market, agreements, signature, submitted; no identity, no work, no payment', async () => {
-    const page = await (await phone(browser)).newPage();
+    const page = await (await phone(env.browser)).newPage();
     const shot = shooter('3-add-market');
-    await submitNewApplication(page, product, 301, { withoutUs: true });
-    const init = (await product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[];
-    await product.staff('POST', `/staff/applications/${init[0].id}/approve`, { markets: 17 });
+    await submitNewApplication(page, env.product, 301, { withoutUs: true });
+    const init = (await env.product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[];
+    await env.product.staff('POST', `/staff/applications/${init[0].id}/approve`, { markets: 17 });
 
     const visited: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
-    await page.goto(`${product.origin}/status/entry`);
+    await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
     await page.getByRole('button', { name: 'Open more markets' }).click();
     await waitPath(page, '/market/again');
@@ -46,8 +36,8 @@ describe('adding the US market after the account opened', () => {
     await shot(page, 'submitted');
     expect(visited.filter((p) => p.startsWith('/iam') || p === '/info/work' || p.startsWith('/payment'))).toEqual([]);
 
-    const supplement = ((await product.staff('GET', '/staff/applications?status=2')).data.items as { id: string; relatedType: string }[]).find((a) => a.relatedType === 'SUPPLEMENT')!;
-    await product.staff('POST', `/staff/applications/${supplement.id}/approve`, { markets: 2 });
+    const supplement = ((await env.product.staff('GET', '/staff/applications?status=2')).data.items as { id: string; relatedType: string }[]).find((a) => a.relatedType === 'SUPPLEMENT')!;
+    await env.product.staff('POST', `/staff/applications/${supplement.id}/approve`, { markets: 2 });
     const record = await page.evaluate(async () => (await (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).data);
     expect(record.opened).toBe(19);
   });

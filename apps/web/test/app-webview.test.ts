@@ -1,29 +1,19 @@
 // The app webview context: a bridge for closing (after 400 ms), native login and the app version.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, startProduct, type Product } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone, useProduct } from './harness.ts';
 import { fillContact, login, next, waitPath } from './journey.ts';
 
-let product: Product;
-let browser: Browser;
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const env = useProduct();
 
 const bridge = (version: string) => `window.KhBridge = { calls: [], login() { this.calls.push('login'); }, close() { this.calls.push('close:' + Date.now()); }, appVersion() { return '${version}'; }, setFullScreen(on) { this.calls.push('fullScreen:' + on); } };`;
 
 describe('inside the app webview', () => {
   it('an old app version gets the copy-link text instead of the identity check; leaving closes the webview', async () => {
-    const context = await phone(browser);
+    const context = await phone(env.browser);
     await context.addInitScript(bridge('4.2.0'));
     const page = await context.newPage();
-    await login(page, product, '123459001');
-    await page.goto(`${product.origin}/status/entry?_app_fullScreen=y`);
+    await login(page, env.product, '123459001');
+    await page.goto(`${env.product.origin}/status/entry?_app_fullScreen=y`);
     await page.getByRole('button', { name: 'Get started' }).click();
     await waitPath(page, '/info/contact');
     await fillContact(page, 9001);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '@kh/server';
 import { extraServices } from '../../server/src/services.ts';
 import { createStaff } from '../../server/src/services/staff-auth.ts';
@@ -70,4 +71,18 @@ export function shooter(scenario: string) {
   mkdirSync(dir, { recursive: true });
   let n = 0;
   return (page: Page, name: string) => page.screenshot({ path: join(dir, `${String(++n).padStart(2, '0')}-${name}.png`), fullPage: true });
+}
+
+/** One product and one browser for a test file, started before its tests and stopped after them. */
+export function useProduct() {
+  const env = {} as { product: Product; browser: Browser };
+  beforeAll(async () => {
+    env.product = await startProduct();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.product?.close();
+  });
+  return env;
 }

@@ -1,26 +1,16 @@
 // Scenario 7: switching to zh-HK mid-flow changes labels, errors and titles, and keeps the data.
 // Scenario 8: a reload mid-step, and a network drop, lose nothing typed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone, shooter, useProduct } from './harness.ts';
 import { login, next, waitPath } from './journey.ts';
 
-let product: Product;
-let browser: Browser;
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const env = useProduct();
 
 describe('switching to zh-HK mid-flow', () => {
   it('labels, errors and titles change, and the data stays', async () => {
-    const page = await (await phone(browser)).newPage();
+    const page = await (await phone(env.browser)).newPage();
     const shot = shooter('7-language');
-    await login(page, product, '123457001');
+    await login(page, env.product, '123457001');
     await page.getByRole('button', { name: 'Get started' }).click();
     await waitPath(page, '/info/contact');
     await page.getByLabel('E-mail').fill('ali7001@gmail.com');
@@ -38,8 +28,8 @@ describe('switching to zh-HK mid-flow', () => {
 
 describe('nothing typed is lost', () => {
   it('a reload mid-step keeps what was typed', async () => {
-    const page = await (await phone(browser)).newPage();
-    await login(page, product, '123458001');
+    const page = await (await phone(env.browser)).newPage();
+    await login(page, env.product, '123458001');
     await page.getByRole('button', { name: 'Get started' }).click();
     await waitPath(page, '/info/contact');
     await page.getByLabel('E-mail').fill('keep8001@gmail.com');
@@ -50,10 +40,10 @@ describe('nothing typed is lost', () => {
     await expect(page.getByLabel('Username').inputValue()).resolves.toBe('keep8001');
   });
   it('a network drop keeps what was typed, says so, and the save goes through once back online', async () => {
-    const context = await phone(browser);
+    const context = await phone(env.browser);
     const page = await context.newPage();
     const shot = shooter('8-network');
-    await login(page, product, '123458002');
+    await login(page, env.product, '123458002');
     await page.getByRole('button', { name: 'Get started' }).click();
     await waitPath(page, '/info/contact');
     await page.getByLabel('E-mail').fill('drop8002@gmail.com');

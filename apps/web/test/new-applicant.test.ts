@@ -1,44 +1,34 @@
 // Scenario 1: a new Malaysian applicant, MY cash + HK + US: OTP login from the sandbox outbox, every
 // step, eKYC sandbox success, signature drawn with the mouse, payment approved, submitted; a staff
 // approval through the staff API; then the successful page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone, shooter, useProduct } from './harness.ts';
 import { submitNewApplication } from './new-application.ts';
 import { analyticsEvents, applications } from '../../server/src/db/schema.ts';
 
-let product: Product;
-let browser: Browser;
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const env = useProduct();
 
 describe('a new Malaysian applicant opens MY cash, HK and US', () => {
   it('goes through every step, is approved, and sees the successful page', async () => {
-    const page = await (await phone(browser)).newPage();
+    const page = await (await phone(env.browser)).newPage();
     const shot = shooter('1-new-applicant');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await submitNewApplication(page, product, 101, { shot });
-    const check = await (await fetch(`${product.origin}/staff/applications?status=2`, { headers: { authorization: `Bearer ${await product.staffToken()}` } })).json();
+    await submitNewApplication(page, env.product, 101, { shot });
+    const check = await (await fetch(`${env.product.origin}/staff/applications?status=2`, { headers: { authorization: `Bearer ${await env.product.staffToken()}` } })).json();
     const applyId = check.data.items[0].id as string;
-    await product.staff('POST', `/staff/applications/${applyId}/approve`, { markets: 19 });
+    await env.product.staff('POST', `/staff/applications/${applyId}/approve`, { markets: 19 });
     await page.reload();
     await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
     await shot(page, 'successful');
     expect(errors).toEqual([]);
     // Analytics: a page view per step and the next events were stored (production build).
-    const events = await product.database.db.select().from(analyticsEvents);
+    const events = await env.product.database.db.select().from(analyticsEvents);
     expect(events.filter((e) => e.eventCode === 'page_view').length).toBeGreaterThanOrEqual(12);
     expect(events.find((e) => e.eventCode === 'step_next' && (e.eventValue as { page: string }).page === 'contact')?.eventValue).toMatchObject({ is_success: true, failure_reason: '', platform_type: 'H5' });
     expect(events.some((e) => e.eventCode === 'payment_submit')).toBe(true);
     // appSource: no entryCode and not in the app, so "other" (4).
-    const [application] = await product.database.db.select().from(applications);
+    const [application] = await env.product.database.db.select().from(applications);
     expect(application.appSource).toBe(4);
   });
 });

@@ -1,28 +1,18 @@
 // Scenario 4: a non-Malaysian with a passport: margin is refused with the SPEC message; a passport
 // expiring in 3 months is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone, shooter, useProduct } from './harness.ts';
 import { chooseFromSearch, fillContact, login, next, photo, waitPath } from './journey.ts';
 
-let product: Product;
-let browser: Browser;
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const env = useProduct();
 
 const back = (page: import('playwright-core').Page) => page.getByRole('button', { name: 'Back' }).first().click();
 
 describe('a non-Malaysian applicant with a passport', () => {
   it('is refused the collateralised account and a passport valid for less than 6 months', async () => {
-    const page = await (await phone(browser)).newPage();
+    const page = await (await phone(env.browser)).newPage();
     const shot = shooter('4-passport');
-    await login(page, product, '123454001');
+    await login(page, env.product, '123454001');
     await page.getByRole('button', { name: 'Get started' }).click();
     await waitPath(page, '/info/contact');
     await fillContact(page, 4001);

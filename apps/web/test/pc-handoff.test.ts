@@ -1,26 +1,16 @@
 // Scenario 5: on a PC the QR page appears; the hand-off link opened on a phone completes eKYC there;
 // the PC continues.
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { describe, it } from 'vitest';
+import { phone, shooter, useProduct } from './harness.ts';
 import { completeProvider, fillContact, login, next, waitPath } from './journey.ts';
 
-let product: Product;
-let browser: Browser;
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const env = useProduct();
 
 describe('identity on a PC hands over to a phone by QR code', () => {
   it('the phone completes eKYC from the link, and the PC continues to personal details', async () => {
-    const pc = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const pc = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const shot = shooter('5-pc-handoff');
-    await login(pc, product, '123455001');
+    await login(pc, env.product, '123455001');
     await pc.getByRole('button', { name: 'Get started' }).click();
     await waitPath(pc, '/info/contact');
     await fillContact(pc, 5001);
@@ -38,7 +28,7 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     await shot(pc, 'choose-device-1280x800');
     const link = (await pc.locator('.handoff-link a').getAttribute('href'))!;
 
-    const handset = await (await phone(browser)).newPage();
+    const handset = await (await phone(env.browser)).newPage();
     await handset.goto(link);
     await waitPath(handset, '/iam/start');
     await handset.getByLabel('Full name as on the document').fill('Tan Ah Kow');

@@ -1,32 +1,22 @@
 // Scenario 2: rejected on two items (bank statement, ID document): only those are editable, the
 // document upload appears, resubmit, approve.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, shooter, startProduct, type Product } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone, shooter, useProduct } from './harness.ts';
 import { next, upload, verifyIdentity, waitPath } from './journey.ts';
 import { submitNewApplication } from './new-application.ts';
 
-let product: Product;
-let browser: Browser;
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const env = useProduct();
 
 describe('a rejected application is fixed on the rejected items only and resubmitted', () => {
   it('ID document and bank statement rejected: identity again, document upload, the statement; then approved', async () => {
-    const page = await (await phone(browser)).newPage();
+    const page = await (await phone(env.browser)).newPage();
     const shot = shooter('2-rejection');
-    const { nric } = await submitNewApplication(page, product, 201);
-    const list = await product.staff('GET', '/staff/applications?status=2');
+    const { nric } = await submitNewApplication(page, env.product, 201);
+    const list = await env.product.staff('GET', '/staff/applications?status=2');
     const applyId = (list.data.items as { id: string }[])[0].id;
-    await product.staff('POST', `/staff/applications/${applyId}/reject`, { items: ['2005-bankStatement', '2002-idDocument'] });
+    await env.product.staff('POST', `/staff/applications/${applyId}/reject`, { items: ['2005-bankStatement', '2002-idDocument'] });
 
-    await page.goto(`${product.origin}/status/entry`);
+    await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('heading', { name: 'Review failed' }).waitFor();
     await shot(page, 'rejected');
     await page.getByRole('button', { name: 'Modify' }).click();
@@ -51,8 +41,8 @@ describe('a rejected application is fixed on the rejected items only and resubmi
 
     await waitPath(page, '/status/complete');
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
-    await product.staff('POST', `/staff/applications/${applyId}/approve`, { markets: 19 });
-    await page.goto(`${product.origin}/status/entry`);
+    await env.product.staff('POST', `/staff/applications/${applyId}/approve`, { markets: 19 });
+    await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
     await shot(page, 'approved');
   });
