@@ -1,12 +1,12 @@
 // Identity verification (SPEC §4): start, then the provider's page, then the transit page (poll),
 // then personal details prefilled, or the failure with its reason and a retry. On a PC: the
 // choose-device page with a QR code, or "Continue on this device".
-import { poll } from '@kh/api';
 import { stepByName } from '@kh/flow';
 import { PageLayout, QrCode } from '@kh/ui';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication, type ApplicationState } from '../app/application.tsx';
+import { FailureScreen, TransitScreen, usePollUntil } from './Transit.tsx';
 import { ApiError } from '@kh/api';
 import { bridge } from '../app/platform.ts';
 import { endpoints, toasts } from '../app/services.ts';
@@ -115,43 +115,25 @@ async function saveIdentity(app: ApplicationState) {
 }
 
 export function IdentityTransitPage(): ReactElement {
-  const { t } = useTranslation();
   const app = useApplication();
-  useEffect(() => {
-    let live = true;
-    // Only the provider's return brings a final answer; until then the check is pending.
-    if (!new URLSearchParams(window.location.search).has('checkId')) return;
-    void poll(() => endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }), (r) => r.state === 'success' || r.state === 'failed')
-      .then(async (result) => {
-        if (!live) return;
-        if (result.isEkycSuccess) await saveIdentity(app);
-        app.actor.send({ type: 'IDENTITY_RESULT', ok: result.isEkycSuccess, reason: result.failureReason });
-        if (!result.isEkycSuccess) sessionStorage.setItem('kh.identity.reason', result.failureReason ?? 'recognitionFailed');
-      })
-      .catch(() => live && app.actor.send({ type: 'IDENTITY_RESULT', ok: false, reason: 'recognitionFailed' }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return (
-    <PageLayout layout="Pure" title={t('step.face.title')}>
-      <p aria-live="polite">{t('common.loading')}</p>
-    </PageLayout>
+  // Only the provider's return brings a final answer; until then the check is pending.
+  usePollUntil(
+    () => endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }),
+    (r) => r.state === 'success' || r.state === 'failed',
+    async (result) => {
+      if (result.isEkycSuccess) await saveIdentity(app);
+      else sessionStorage.setItem('kh.identity.reason', result.failureReason ?? 'recognitionFailed');
+      app.actor.send({ type: 'IDENTITY_RESULT', ok: result.isEkycSuccess, reason: result.failureReason });
+    },
+    () => app.actor.send({ type: 'IDENTITY_RESULT', ok: false, reason: 'recognitionFailed' }),
+    new URLSearchParams(window.location.search).has('checkId'),
   );
+  return <TransitScreen titleKey="step.face.title" />;
 }
 
 export function IdentityFailedPage(): ReactElement {
   const { t } = useTranslation();
-  const app = useApplication();
-  const reason = sessionStorage.getItem('kh.identity.reason') ?? 'recognitionFailed';
-  return (
-    <PageLayout layout="Default" title={t('step.identity.title')}>
-      <p className="field__error" role="alert">{t(`errors.ekyc.${reason}`)}</p>
-      <button type="button" className="button button--main" onClick={() => app.actor.send({ type: 'NEXT' })}>
-        {t('errors.retry')}
-      </button>
-    </PageLayout>
-  );
+  return <FailureScreen titleKey="step.identity.title" message={t(`errors.ekyc.${sessionStorage.getItem('kh.identity.reason') ?? 'recognitionFailed'}`)} />;
 }
 
 export function ChooseDevicePage(): ReactElement {

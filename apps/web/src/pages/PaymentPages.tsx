@@ -1,13 +1,13 @@
 // Payment (SPEC §4): RM 11 through the gateway, then the transit page (poll 300 ms × 20), then the
 // result, or the failure text of SPEC §8 with Retry.
-import { poll } from '@kh/api';
 import { MARKET, hasMarket, stepByName } from '@kh/flow';
 import { PageLayout } from '@kh/ui';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { endpoints } from '../app/services.ts';
 import { track } from '../app/analytics.ts';
+import { FailureScreen, TransitScreen, usePollUntil } from './Transit.tsx';
 
 const ORDER = 'kh.order';
 
@@ -42,39 +42,19 @@ export function PaymentStartPage(): ReactElement {
 }
 
 export function PaymentTransitPage(): ReactElement {
-  const { t } = useTranslation();
   const app = useApplication();
-  useEffect(() => {
-    let live = true;
-    const order = JSON.parse(sessionStorage.getItem(ORDER) ?? '{}') as { orderNumber?: string; paymentId?: string };
-    const query = new URLSearchParams(window.location.search);
-    const orderNumber = query.get('orderNumber') ?? order.orderNumber;
-    void poll(
-      () => endpoints.payment.queryPay({ memberId: '', businessType: 0, relateId: app.applyId!, merchantReturnURL: '/payment/transit', orderNumber: orderNumber ?? undefined }),
-      (answer) => answer.result.payStatus !== 2,
-    )
-      .then((answer) => live && app.actor.send({ type: 'PAYMENT_RESULT', payStatus: answer.result.payStatus }))
-      .catch(() => live && app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 1 }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return (
-    <PageLayout layout="Pure" title={t('step.payment.title')}>
-      <p aria-live="polite">{t('common.loading')}</p>
-    </PageLayout>
+  const order = JSON.parse(sessionStorage.getItem(ORDER) ?? '{}') as { orderNumber?: string };
+  const orderNumber = new URLSearchParams(window.location.search).get('orderNumber') ?? order.orderNumber;
+  usePollUntil(
+    () => endpoints.payment.queryPay({ memberId: '', businessType: 0, relateId: app.applyId!, merchantReturnURL: '/payment/transit', orderNumber: orderNumber ?? undefined }),
+    (answer) => answer.result.payStatus !== 2,
+    (answer) => app.actor.send({ type: 'PAYMENT_RESULT', payStatus: answer.result.payStatus }),
+    () => app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 1 }),
   );
+  return <TransitScreen titleKey="step.payment.title" />;
 }
 
 export function PaymentFailedPage(): ReactElement {
   const { t } = useTranslation();
-  const app = useApplication();
-  return (
-    <PageLayout layout="Default" title={t('step.payment.title')}>
-      <p className="field__error" role="alert">{t('errors.paymentFailed')}</p>
-      <button type="button" className="button button--main" onClick={() => app.actor.send({ type: 'NEXT' })}>
-        {t('errors.retry')}
-      </button>
-    </PageLayout>
-  );
+  return <FailureScreen titleKey="step.payment.title" message={t('errors.paymentFailed')} />;
 }
