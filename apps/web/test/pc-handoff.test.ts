@@ -11,9 +11,11 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     const pc = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const shot = shooter('5-pc-handoff');
     await login(pc, env.product, '123455001');
+    await shot(pc, 'start-1280x800');
     await pc.getByRole('button', { name: 'Get started' }).click();
     await waitPath(pc, '/info/contact');
     await fillContact(pc, 5001);
+    await shot(pc, 'contact-1280x800');
     await next(pc);
     await waitPath(pc, '/market');
     await pc.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
