@@ -8,7 +8,7 @@ import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { errorReports } from './db/schema.ts';
-import { AppError, CODES, badRequest, sendError } from './http/envelope.ts';
+import { AppError, badRequest, sendError } from './http/envelope.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { sandboxSms } from './services/sms.ts';
 import { passportPlugin } from './plugins/passport.ts';
@@ -95,4 +95,3 @@ export async function buildApp({ config, db, logger = false, extraServices = [] 
   return app;
 }
 
-export { CODES };

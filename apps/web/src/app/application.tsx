@@ -4,13 +4,11 @@
 import type { KhInfoDto, SupplementCheck } from '@kh/api';
 import { contextFromPayloads, type StepContext } from '@kh/engine';
 import {
-  ALL_MARKETS,
   canonicalPath,
   contextFromRecords,
   flowMachine,
   restoreSnapshot,
   stampSnapshot,
-  type FlowEvent,
   type KhInfo,
   type StepName,
 } from '@kh/flow';
@@ -156,7 +154,6 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
           return {
             ...contextFromPayloads(this.payloads, { market: record.market ?? 0, opened: record.opened ?? 0, status: record.status, relatedType: this.relatedType }),
             mode: actor!.getSnapshot().context.mode,
-            openedMarkets: record.opened ?? 0,
           };
         },
         remember(stepId, payload) {
@@ -188,6 +185,3 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
   if (boot.kind !== 'ready') return fallback(boot);
   return <ApplicationContext.Provider value={value}>{children}</ApplicationContext.Provider>;
 }
-
-export const send = (state: ApplicationState, event: FlowEvent) => state.actor.send(event);
-export const allMarketsOpen = (record: KhInfoDto) => (record.opened ?? 0) === ALL_MARKETS;

@@ -31,8 +31,10 @@ interface IdentityDraft {
 const DRAFT = 'kh.identity';
 const readDraft = (): IdentityDraft | undefined => JSON.parse(sessionStorage.getItem(DRAFT) ?? 'null') ?? undefined;
 
-async function startCheck(app: ApplicationState, draft: IdentityDraft) {
+/** Starts the check at the provider; the transit page is where the provider sends the applicant back. */
+async function startCheck(app: ApplicationState, draft: IdentityDraft, beforeLeaving: () => void = () => undefined) {
   const init = await endpoints.ekyc.init({ relateType: app.relatedType, relateId: app.applyId!, responseUrl: '/iam/transit', documentName: draft.documentName, idKind: draft.idKind, documentNumber: draft.documentNumber });
+  beforeLeaving();
   window.location.assign(init.h5RedirectUrl);
 }
 
@@ -55,16 +57,11 @@ export function IdentityStartPage(): ReactElement {
     sessionStorage.setItem(DRAFT, JSON.stringify(draft));
     const onPc = app.actor.getSnapshot().context.platform === 'pc';
     if (onPc || verified) return app.actor.send({ type: 'NEXT' });
-    let init;
     try {
-      init = await endpoints.ekyc.init({ relateType: app.relatedType, relateId: app.applyId!, responseUrl: '/iam/transit', documentName: draft.documentName, idKind: draft.idKind, documentNumber: draft.documentNumber });
+      await startCheck(app, draft, () => app.actor.send({ type: 'NEXT' }));
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409) setUnavailable('identityUpgrading');
-      return;
     }
-    // The transit page is where the provider sends the applicant back.
-    app.actor.send({ type: 'NEXT' });
-    window.location.assign(init.h5RedirectUrl);
   }
   const info = stepByName('identity');
   const kinds = dictionaries.IdentityType.filter((k) => k.value !== 101);
