@@ -114,6 +114,18 @@ function effectiveRules(step: StepSchema): Map<string, Rule | undefined> {
   return resolved;
 }
 
+/** A card whose every field is hidden is hidden too: an empty frame tells the applicant nothing.
+ * Children first, so that a card holding only empty cards is empty as well. */
+function hideEmptyContainers(fields: Field[], visibility: Record<string, (data: FormData) => boolean>): void {
+  for (const field of fields) {
+    if (!('children' in field) || field.children.length === 0) continue;
+    hideEmptyContainers(field.children, visibility);
+    const own = visibility[field.id];
+    const children = field.children.map((child) => visibility[child.id]);
+    visibility[field.id] = (data) => own(data) && children.some((visible) => visible(data));
+  }
+}
+
 const uiWidgetFor = (field: ValueField): string => field.widget ?? field.kind;
 
 interface LayoutNode {
@@ -248,6 +260,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
 
   const visibility: Record<string, (data: FormData) => boolean> = {};
   for (const [id, rule] of rules) visibility[id] = rule ? (data) => evaluateRule(rule, data, context) : () => true;
+  hideEmptyContainers(step.fields, visibility);
   const isVisible = (fieldId: string, data: FormData) => (visibility[fieldId] ?? (() => false))(data);
 
   const mapping = buildPayloadMapping(valueFields);

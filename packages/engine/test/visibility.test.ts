@@ -58,6 +58,11 @@ describe('visibility rules of the step schemas', () => {
     const check = visibleIn('market', {}, { openedMarkets: 16 });
     expect(['myCard', 'myMarket', 'hkMarket', 'usMarket'].map(check)).toEqual([false, false, true, true]);
   });
+  it('a card whose fields are all hidden is hidden: HK and US opened, adding MY', () => {
+    const check = visibleIn('market', {}, { openedMarkets: 1 + 2 });
+    expect(['myCard', 'foreignCard', 'hkMarket', 'usMarket', 'marginAcc'].map(check)).toEqual([true, false, false, false, false]);
+    expect(visibleIn('market', {}, { openedMarkets: 1 })('foreignCard')).toBe(true);
+  });
   it('agreements follow the markets and Islamic status', () => {
     const docs = (context: Record<string, unknown>) => compileStep('agreement', { context }).options.documents.map((o) => o.value);
     expect(docs({ markets: 16, islamic: false, accountType: 0 })).toEqual(['1', '3', '4', '5', '6']);
