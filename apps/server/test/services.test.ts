@@ -139,6 +139,9 @@ describe('supplement and account', () => {
     const c = await login(server, '125000020');
     const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
     expect((await c.post('/kh/account/supplement/create', {}, { market: '1' })).status).toBe(409);
+    const held = answers(0, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, '125000020');
+    expect((await fill(c, 'personal', held.personal, { applyId })).status).toBe(200);
+    expect((await fill(c, 'agreement', held.agreement, { applyId })).status).toBe(200);
     await db().update(applications).set({ status: 4, opened: 16, masClientCodeActive: true }).where(eq(applications.id, applyId));
     const created = await c.post('/kh/account/supplement/create', {}, { market: '1' });
     expect(created.body.data).toMatchObject({ status: 1 });
@@ -150,6 +153,11 @@ describe('supplement and account', () => {
     expect((await c.get('/kh/account/apply/queryPaymentType', { applyId: supplementId, relatedType: 'SUPPLEMENT' })).body.data.needPay).toBe(false);
     const files = { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) };
     const data = answers(0, files, '125000020');
+    // The details the account holds are what a supplement's steps start from; its own choices are not carried.
+    const fetched = (step: number) => c.post('/kh/account/apply/fetch-data', { fillStep: step, relatedType: 'SUPPLEMENT', applyId: supplementId });
+    expect((await fetched(2003)).body.data).toEqual((await c.post('/kh/account/apply/fetch-data', { fillStep: 2003, relatedType: 'INIT', applyId })).body.data);
+    expect((await fetched(2003)).body.data).not.toEqual({});
+    expect((await fetched(2009)).body.data).toEqual({});
     const incomplete = await c.post('/kh/account/supplement/submit', { applyId: supplementId, marketType: 1 });
     expect(incomplete.body.data.steps.map((s: { step: string }) => s.step)).toEqual(['agreement', 'signature']);
     for (const step of ['agreement', 'signature'] as const) expect((await fill(c, step, data[step], { relatedType: 'SUPPLEMENT', applyId: supplementId })).status).toBe(200);

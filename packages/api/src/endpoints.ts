@@ -58,6 +58,8 @@ export interface UserInfo {
 export interface SupplementRecord {
   id: string;
   status: number;
+  /** The supplement application the record belongs to. */
+  applyId?: string;
 }
 export interface SupplementCheck {
   HK?: SupplementRecord;

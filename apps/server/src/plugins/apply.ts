@@ -39,6 +39,10 @@ const fillDataSchema = {
     data: { type: 'object' },
   },
 } as const;
+/** The applicant's own details, which a supplement shows as the account holds them. Market choices,
+ * agreements and the signature belong to each application. */
+const CARRIED_TO_SUPPLEMENT: ReadonlySet<string> = new Set(['contact', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration']);
+
 const fetchDataSchema = {
   type: 'object',
   required: ['fillStep', 'relatedType'],
@@ -183,8 +187,11 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const application = await ownedApplication(db, memberOf(request), body.relatedType, body.applyId);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
-    const payloads = await payloadsOf(db, application.id);
-    return ok(payloads[stepId] ?? {});
+    const own = (await payloadsOf(db, application.id))[stepId];
+    if (own || application.relatedType !== 'SUPPLEMENT' || !CARRIED_TO_SUPPLEMENT.has(stepId)) return ok(own ?? {});
+    // A supplement starts from what the account already holds: the applicant confirms or updates it.
+    const init = await initApplication(db, application.memberId);
+    return ok((init && (await payloadsOf(db, init.id))[stepId]) ?? {});
   });
 
   app.post('/apply-submit', { schema: { body: { type: 'object', properties: { applyId: { type: 'string' }, relatedType } } } }, async (request) => {

@@ -52,7 +52,8 @@ export const supplementPlugin: FastifyPluginAsync = async (app) => {
     const result: Record<string, unknown> = { firstOpenFlag: !init, islamic: init?.islamic ?? false };
     for (const [name, bit] of Object.entries(MARKET_NAMES)) {
       const latest = rows.filter((r) => r.market === bit).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
-      if (latest) result[name] = { id: latest.id, status: latest.status };
+      // applyId names the supplement application, so a reload mid-supplement resumes that one.
+      if (latest) result[name] = { id: latest.id, status: latest.status, applyId: latest.applicationId };
     }
     return ok(result);
   });
