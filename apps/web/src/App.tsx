@@ -10,6 +10,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { ApplicationProvider, useApplication } from './app/application.tsx';
 import { bridge } from './app/platform.ts';
 import { setApiLanguage, toasts } from './app/services.ts';
+import { useStepArrival } from './hooks/useStepArrival.ts';
 import { FormStepPage } from './pages/FormStepPage.tsx';
 import { ChooseDevicePage, IdentityFailedPage, IdentityStartPage, IdentityTransitPage } from './pages/IdentityPages.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
@@ -24,6 +25,7 @@ function StepPage(): ReactElement {
     (listener) => app.actor.subscribe(listener).unsubscribe,
     () => app.actor.getSnapshot().value as StepName,
   );
+  useStepArrival(step);
   if (FORM_STEPS.includes(step)) return <FormStepPage key={step} step={step} />;
   switch (step) {
     case 'start':

@@ -12,6 +12,8 @@ export interface JourneyOptions {
   payment?: ('approve' | 'decline' | 'pending')[];
   /** Leaves the US market unticked (to add it later). */
   withoutUs?: boolean;
+  /** Leaves the Malaysian market unticked: HK and US only (MY is added later). */
+  withoutMy?: boolean;
 }
 
 export async function submitNewApplication(page: Page, product: Product, n: number, options: JourneyOptions = {}) {
@@ -28,13 +30,15 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
     await next(page);
 
     await waitPath(page, '/market');
-    await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
+    if (options.withoutMy) await page.getByLabel('Open a Malaysian (MY) account').uncheck();
+    else await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
     if (options.withoutUs) await page.getByLabel('Open a US account').uncheck();
     await shot(page, 'market');
     await next(page);
-    if (options.withoutUs) {
-      // The market not ticked brings the question; the applicant keeps it unticked.
-      await page.getByRole('alertdialog').getByText('You have not ticked US. Would you like to open it too?').waitFor();
+    for (const [unticked, market] of [[options.withoutMy, 'Malaysia'], [options.withoutUs, 'US']] as const) {
+      if (!unticked) continue;
+      // A market not ticked brings the question; the applicant keeps it unticked.
+      await page.getByRole('alertdialog').getByText(`You have not ticked ${market}. Would you like to open it too?`).waitFor();
       await shot(page, 'market-question');
       await page.getByRole('button', { name: 'Cancel' }).click();
     }

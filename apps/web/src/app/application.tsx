@@ -59,6 +59,24 @@ async function loadPayloads(applyId: string | null, relatedType: 'INIT' | 'SUPPL
   return Object.fromEntries(steps.map(([step], i) => [step, loaded[i]]));
 }
 
+/** What the session keeps of the flow, so that a reload (or a provider's return) carries on. */
+interface SavedFlow {
+  applyId: string | null;
+  relatedType: 'INIT' | 'SUPPLEMENT';
+  status: number;
+  flow: unknown;
+}
+
+function readSavedFlow(): SavedFlow | undefined {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SNAPSHOT_KEY) ?? 'null') as Partial<SavedFlow> | null;
+    return saved ? { applyId: saved.applyId ?? null, relatedType: saved.relatedType ?? 'INIT', status: saved.status ?? 0, flow: saved.flow } : undefined;
+  } catch {
+    sessionStorage.removeItem(SNAPSHOT_KEY);
+    return undefined;
+  }
+}
+
 type Boot = { kind: 'loading' } | { kind: 'login' } | { kind: 'ready'; state: ApplicationState } | { kind: 'failed'; message: string };
 
 export function ApplicationProvider({ children, fallback }: { children: ReactNode; fallback: (boot: Exclude<Boot, { kind: 'ready' }>) => ReactElement }): ReactElement {
@@ -82,13 +100,18 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         endpoints.passport.getUsers() as Promise<{ mobile?: string; countryCode?: string; mid: string }>,
       ]);
       const supplementaryEntry = location.startsWith('/market/again') || query.has('entryCode');
+      const saved = readSavedFlow();
       let applyId = record.applyId ?? null;
       let relatedType: 'INIT' | 'SUPPLEMENT' = 'INIT';
-      if (supplementaryEntry && record.success) {
-        const open = [supplement?.HK, supplement?.US, supplement?.MAS].find((s) => s && (s.status === 1 || s.status === 5));
-        if (open) relatedType = 'SUPPLEMENT';
-      }
-      const ekyc = applyId ? await endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: applyId }).catch(() => undefined) : undefined;
+      const openSupplements = record.success ? [supplement?.HK, supplement?.US, supplement?.MAS].filter((s) => s && (s.status === 1 || s.status === 5)) : [];
+      // A reload mid-supplement (the gateway's return, say) carries on with the supplement still open.
+      const resumedSupplement = saved?.relatedType === 'SUPPLEMENT' ? openSupplements.find((s) => s!.applyId === saved.applyId) : undefined;
+      if (resumedSupplement) {
+        applyId = resumedSupplement.applyId!;
+        relatedType = 'SUPPLEMENT';
+      } else if (supplementaryEntry && openSupplements.length > 0) relatedType = 'SUPPLEMENT';
+      // The identity check belongs to the account's own application.
+      const ekyc = record.applyId ? await endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: record.applyId }).catch(() => undefined) : undefined;
       const payment = applyId ? await endpoints.apply.queryPaymentType({ applyId, relatedType }).catch(() => undefined) : undefined;
       const payloads: Record<string, Record<string, unknown>> = await loadPayloads(applyId, relatedType);
       const context = contextFromRecords({
@@ -101,13 +124,11 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         needPay: payment?.needPay ?? true,
       });
       let actor: FlowActor | undefined;
-      const saved = sessionStorage.getItem(SNAPSHOT_KEY);
-      if (saved) {
+      // Resumed only for the same application in the same status (a reviewer's decision starts afresh).
+      const resumable = resumedSupplement || (saved?.relatedType !== 'SUPPLEMENT' && saved?.applyId && saved.applyId === applyId && saved.status === record.status && (record.status === 1 || record.status === 5));
+      if (saved && resumable) {
         try {
-          const { applyId: savedFor, status: savedStatus, flow } = JSON.parse(saved) as { applyId?: string | null; status?: number; flow: unknown };
-          // Resumed only for the same application in the same status (a reviewer's decision starts afresh).
-          if (savedFor && savedFor === applyId && savedStatus === record.status && (record.status === 1 || record.status === 5))
-            actor = createActor(flowMachine, { snapshot: restoreSnapshot(flow), input: {} });
+          actor = createActor(flowMachine, { snapshot: restoreSnapshot(saved.flow), input: {} });
         } catch {
           sessionStorage.removeItem(SNAPSHOT_KEY);
         }
@@ -116,7 +137,8 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       actor.subscribe((snapshot) => {
         try {
           // A new application is a draft (status 1) from the moment it is created.
-          sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify({ applyId, status: record.exist ? record.status : 1, flow: stampSnapshot(actor!.getPersistedSnapshot()) }));
+          const flow: SavedFlow = { applyId, relatedType, status: record.exist ? record.status : 1, flow: stampSnapshot(actor!.getPersistedSnapshot()) };
+          sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify(flow));
         } catch {
           // The session store is full or off: the flow goes on, a reload starts at the status page.
         }
@@ -163,6 +185,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
           this.applyId = id;
           this.relatedType = type;
           applyId = id;
+          relatedType = type;
         },
       };
       if (live) setBoot({ kind: 'ready', state });

@@ -11,6 +11,10 @@ import { FailureScreen, TransitScreen, usePollUntil } from './Transit.tsx';
 
 const ORDER = 'kh.order';
 
+/** SPEC §7: 3 when a supplement adds MY (the markets being added, not the account's), else 0. */
+const businessTypeOf = (app: ReturnType<typeof useApplication>) =>
+  app.relatedType === 'SUPPLEMENT' && hasMarket(app.actor.getSnapshot().context.addingMarkets, MARKET.MAS) ? 3 : 0;
+
 export function PaymentStartPage(): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
@@ -19,13 +23,14 @@ export function PaymentStartPage(): ReactElement {
   async function pay() {
     setBusy(true);
     try {
-      const businessType = app.relatedType === 'SUPPLEMENT' && hasMarket(app.record.market ?? 0, MARKET.MAS) ? 3 : 0;
-      const { result } = await endpoints.payment.applyPay({ memberId: '', businessType, relateId: app.applyId!, merchantReturnURL: '/payment/transit' });
+      const { result } = await endpoints.payment.applyPay({ memberId: '', businessType: businessTypeOf(app), relateId: app.applyId!, merchantReturnURL: '/payment/transit' });
       track('payment_submit', { order: result.orderNumber });
       sessionStorage.setItem(ORDER, JSON.stringify({ orderNumber: result.orderNumber, paymentId: result.paymentId }));
       if (result.payStatus === 0) return app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 0 });
       app.actor.send({ type: 'NEXT' });
       if (result.redirectUrl) window.location.assign(result.redirectUrl);
+    } catch {
+      // The api client's toast says why; the applicant stays here and can pay again.
     } finally {
       setBusy(false);
     }
@@ -46,7 +51,7 @@ export function PaymentTransitPage(): ReactElement {
   const order = JSON.parse(sessionStorage.getItem(ORDER) ?? '{}') as { orderNumber?: string };
   const orderNumber = new URLSearchParams(window.location.search).get('orderNumber') ?? order.orderNumber;
   usePollUntil(
-    () => endpoints.payment.queryPay({ memberId: '', businessType: 0, relateId: app.applyId!, merchantReturnURL: '/payment/transit', orderNumber: orderNumber ?? undefined }),
+    () => endpoints.payment.queryPay({ memberId: '', businessType: businessTypeOf(app), relateId: app.applyId!, merchantReturnURL: '/payment/transit', orderNumber: orderNumber ?? undefined }),
     (answer) => answer.result.payStatus !== 2,
     (answer) => app.actor.send({ type: 'PAYMENT_RESULT', payStatus: answer.result.payStatus }),
     () => app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 1 }),

@@ -1,0 +1,84 @@
+// Scenario 3b: adding the Malaysian market after HK and US opened. The add-market page leaves the
+// supplement info in a cookie; the market page restores it and removes it (SPEC §4 supplementary
+// mode); then personal, financial, tax, agreements, signature and the RM 11 payment for the
+// supplement (businessType 3), and staff open MY on the same account.
+import { describe, expect, it } from 'vitest';
+import { phone, shooter, useProduct } from './harness.ts';
+import { drawSignature, next, payAtGateway, waitPath } from './journey.ts';
+import { submitNewApplication } from './new-application.ts';
+
+const env = useProduct();
+const MY = 16;
+const HK_US = 3;
+
+describe('adding the MY market after HK and US opened', () => {
+  it('goes add-market, market, personal, financial, tax, agreements, signature, payment; MY opens on the account', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    const shot = shooter('3b-add-my-market');
+    await submitNewApplication(page, env.product, 311, { withoutMy: true });
+    const init = ((await env.product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[])[0];
+    await env.product.staff('POST', `/staff/applications/${init.id}/approve`, { markets: HK_US });
+
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+    await page.goto(`${env.product.origin}/status/entry`);
+    await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
+    await page.getByRole('button', { name: 'Open more markets' }).click();
+    await waitPath(page, '/market/again');
+    await page.getByLabel('Open a Malaysian (MY) account').waitFor();
+    await expect(page.getByLabel('Open a US account').count()).resolves.toBe(0);
+    await shot(page, 'add-market');
+    await page.getByLabel('Open a Malaysian (MY) account').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await waitPath(page, '/market');
+    // The market page has read the cookie and removed it.
+    await expect(page.evaluate(() => document.cookie)).resolves.not.toContain('supplement');
+    await expect(page.getByLabel('Open a Malaysian (MY) account').isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Open a Hong Kong (HK) account').count()).resolves.toBe(0);
+    // Nothing is left to choose for HK and US, so their card is not shown at all.
+    await expect(page.getByRole('group', { name: 'Hong Kong and US' }).count()).resolves.toBe(0);
+    await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
+    await shot(page, 'market');
+    await next(page);
+
+    await waitPath(page, '/info/base');
+    await expect(page.getByLabel('Name as on the document').inputValue()).resolves.toBe('TAN AH KOW');
+    await shot(page, 'personal');
+    await next(page);
+    await waitPath(page, '/info/financial');
+    await page.getByLabel('Bank account number').waitFor();
+    // A new step opens at its top (personal was scrolled down to its Next button), named in the tab.
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await expect(page.title()).resolves.toBe('Financial Profile – Open an account');
+    await shot(page, 'financial');
+    await next(page);
+    await waitPath(page, '/info/tax');
+    await shot(page, 'tax');
+    await next(page);
+
+    await waitPath(page, '/statement/sign');
+    await page.getByLabel('I have read and agree to the documents above').check();
+    await next(page);
+    await waitPath(page, '/statement/signature');
+    await drawSignature(page);
+    await next(page);
+
+    await waitPath(page, '/payment/start');
+    await shot(page, 'payment');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await payAtGateway(page, 'approve');
+    await waitPath(page, '/status/complete');
+    await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
+    await shot(page, 'submitted');
+    // No second identity check and no work step: the account already holds them.
+    expect(visited.filter((p) => p.startsWith('/iam') || p === '/info/work')).toEqual([]);
+
+    const supplement = ((await env.product.staff('GET', '/staff/applications?status=2')).data.items as { id: string; relatedType: string }[]).find((a) => a.relatedType === 'SUPPLEMENT')!;
+    const detail = (await env.product.staff('GET', `/staff/applications/${supplement.id}`)).data as { payments: { payStatus: number }[] };
+    expect(detail.payments.length).toBeGreaterThan(0);
+    await env.product.staff('POST', `/staff/applications/${supplement.id}/approve`, { markets: MY });
+    const record = await page.evaluate(async () => (await (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).data);
+    expect(record.opened).toBe(HK_US | MY);
+  });
+});
