@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { login, startServer, type TestServer } from './harness.ts';
 import { pngBytes } from './fixtures.ts';
-import { axeViolations, hasChromium, launch } from './browser.ts';
+import { axeViolations, hasChromium, launchChromium as launch } from '@kh/testing';
 
 const SHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../artifacts/screenshots/sandbox');
 let server: TestServer;

@@ -27,7 +27,7 @@ describe('adding the MY market after HK and US opened', () => {
     await waitPath(page, '/market/again');
     await page.getByLabel('Open a Malaysian (MY) account').waitFor();
     await expect(page.getByLabel('Open a US account').count()).resolves.toBe(0);
-    await shot(page, 'add-market');
+    await shot.both(page, 'add-market');
     await page.getByLabel('Open a Malaysian (MY) account').check();
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -39,7 +39,7 @@ describe('adding the MY market after HK and US opened', () => {
     // Nothing is left to choose for HK and US, so their card is not shown at all.
     await expect(page.getByRole('group', { name: 'Hong Kong and US' }).count()).resolves.toBe(0);
     await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-    await shot(page, 'market');
+    await shot.both(page, 'market');
     await next(page);
 
     await waitPath(page, '/info/base');
@@ -51,7 +51,7 @@ describe('adding the MY market after HK and US opened', () => {
     // A new step opens at its top (personal was scrolled down to its Next button), named in the tab.
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
     await expect(page.title()).resolves.toBe('Financial Profile – Open an account');
-    await shot(page, 'financial');
+    await shot.both(page, 'financial');
     await next(page);
     await waitPath(page, '/info/tax');
     await shot(page, 'tax');
@@ -65,12 +65,12 @@ describe('adding the MY market after HK and US opened', () => {
     await next(page);
 
     await waitPath(page, '/payment/start');
-    await shot(page, 'payment');
+    await shot.both(page, 'payment');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await payAtGateway(page, 'approve');
     await waitPath(page, '/status/complete');
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
-    await shot(page, 'submitted');
+    await shot.both(page, 'submitted');
     // No second identity check and no work step: the account already holds them.
     expect(visited.filter((p) => p.startsWith('/iam') || p === '/info/work')).toEqual([]);
 

@@ -1,11 +1,11 @@
 // Starts the real server with the built app on one origin, an embedded database in a temp folder,
 // and Debian's Chromium at 390x844; each page visited is saved as a screenshot (CI artifact).
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { freePort, launchChromium } from '@kh/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '@kh/server';
 import { extraServices } from '../../server/src/services.ts';
@@ -13,16 +13,6 @@ import { createStaff } from '../../server/src/services/staff-auth.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ARTIFACTS = resolve(here, '../../../artifacts/e2e');
-
-const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
 
 export async function startProduct(overrides: Parameters<typeof loadConfig>[1] = {}) {
   const port = await freePort();
@@ -57,10 +47,6 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
 }
 export type Product = Awaited<ReturnType<typeof startProduct>>;
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-}
-
 export async function phone(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', ...options });
 }
@@ -68,9 +54,20 @@ export async function phone(browser: Browser, options: Parameters<Browser['newCo
 /** Saves a screenshot of each page the scenario reaches. */
 export function shooter(scenario: string) {
   const dir = join(ARTIFACTS, scenario);
+  // A fresh folder per run: a renamed or dropped shot must not linger beside the new ones.
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let n = 0;
-  return (page: Page, name: string) => page.screenshot({ path: join(dir, `${String(++n).padStart(2, '0')}-${name}.png`), fullPage: true });
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(dir, `${String(++n).padStart(2, '0')}-${name}.png`), fullPage: true });
+  /** The page at the phone's size, then at a PC's (1280x800), then back. */
+  shot.both = async (page: Page, name: string) => {
+    await shot(page, name);
+    const phoneSize = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, `${name}-1280x800`);
+    if (phoneSize) await page.setViewportSize(phoneSize);
+  };
+  return shot;
 }
 
 /** One product and one browser for a test file, started before its tests and stopped after them. */
@@ -78,7 +75,7 @@ export function useProduct() {
   const env = {} as { product: Product; browser: Browser };
   beforeAll(async () => {
     env.product = await startProduct();
-    env.browser = await launchBrowser();
+    env.browser = await launchChromium();
   });
   afterAll(async () => {
     await env.browser?.close();

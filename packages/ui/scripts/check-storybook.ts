@@ -2,18 +2,15 @@
 // axe-core violation or console error. Also saves the step-page screenshots for docs/.
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { axeViolations, launchChromium } from '@kh/testing';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const staticDir = join(root, 'storybook-static');
 const screenshots = join(root, 'docs/screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The step pages the README shows, at phone size. */
 const DOC_SHOTS: Record<string, string> = { 'step-pages--personal': 'personal-390x844.png', 'step-pages--financial': 'financial-390x844.png', 'step-pages--tax': 'tax-390x844.png' };
 
@@ -38,7 +35,7 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const index = JSON.parse(readFileSync(join(staticDir, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; type: string; title: string; name: string }> };
 const stories = Object.values(index.entries).filter((e) => e.type === 'story');
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
 mkdirSync(screenshots, { recursive: true });
 const failures: string[] = [];
@@ -54,12 +51,7 @@ for (const story of stories) {
     await page.goto(`${base}/iframe.html?id=${story.id}&viewMode=story&globals=locale:${locale}`, { waitUntil: 'load' });
     await page.waitForSelector('#storybook-root > *', { timeout: 15_000 }).catch(() => problems.push('the story rendered nothing'));
     await page.waitForTimeout(150);
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(context: string): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run('#storybook-root');
-      return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    problems.push(...violations.map((v) => `axe: ${v}`));
+    for (const v of await axeViolations(page, '#storybook-root')) problems.push(`axe: ${v.id} at ${v.targets.join(', ')}`);
     if (locale === 'en' && DOC_SHOTS[story.id]) await page.screenshot({ path: join(screenshots, DOC_SHOTS[story.id]) });
     if (problems.length > 0) failures.push(`${story.title} / ${story.name} (${locale}):\n  ${problems.join('\n  ')}`);
     await page.close();

@@ -1,0 +1,3 @@
+export { CHROMIUM, CHROMIUM_ARGS, hasChromium, launchChromium } from './chromium.ts';
+export { axeViolations, type AxeViolation } from './axe.ts';
+export { freePort } from './free-port.ts';
