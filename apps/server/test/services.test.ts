@@ -59,6 +59,15 @@ describe('file', () => {
     expect(preview.headers.get('content-type')).toBe('image/png');
     expect(Buffer.compare(preview.body, bytes)).toBe(0);
   });
+  it('describes a saved upload to its owner only, under the name it was sent with', async () => {
+    const c = await login(server, '125000011');
+    const path = (await upload(c, await pngBytes(40, 40), 'bank statement.png')).body.data.filepath;
+    const info = await c.get('/pdp/info', { relativePath: path });
+    expect(info.body.data).toMatchObject({ filepath: path, originalFilename: 'bank statement.png', mime: 'image/png' });
+    const other = await login(server, '125000012');
+    expect((await other.get('/pdp/info', { relativePath: path })).status).toBe(404);
+    expect((await c.get('/pdp/info', { relativePath: `../${path}` })).status).toBe(400);
+  });
   it('stamps a watermark when asked', async () => {
     const c = await login(server, '125000002');
     const bytes = await pngBytes(400, 300, 0xffffffff);

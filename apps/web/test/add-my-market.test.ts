@@ -51,6 +51,10 @@ describe('adding the MY market after HK and US opened', () => {
     // A new step opens at its top (personal was scrolled down to its Next button), named in the tab.
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
     await expect(page.title()).resolves.toBe('Financial Profile – Open an account');
+    // The statement on file is named as it was sent, and shown.
+    const statement = page.locator('[data-field="bankStatement"]');
+    await statement.getByText('photo.png').waitFor();
+    await expect.poll(() => statement.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await shot.both(page, 'financial');
     await next(page);
     await waitPath(page, '/info/tax');

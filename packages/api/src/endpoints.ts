@@ -105,6 +105,14 @@ export interface PaymentRequest {
   orderNumber?: string;
 }
 
+/** A saved upload as the applicant sent it. */
+export interface StoredFileInfo {
+  filepath: string;
+  originalFilename: string;
+  mime: string;
+  size: number;
+}
+
 export interface DictionaryItem {
   value: string | number;
   label: string;
@@ -179,6 +187,7 @@ export function createEndpoints(client: ApiClient, options: EndpointOptions = {}
       upload: <T = { filename: string; filepath: string; originalFilename: string }>(options: Omit<UploadOptions, 'timeoutMs'>) => upload<T>(`${pdp}/upload`, options),
       financeUpload: <T = { filename: string; filepath: string; originalFilename: string }>(options: Omit<UploadOptions, 'timeoutMs'>) => upload<T>(`${pdp}/finance-file/upload`, options),
       previewUrl: (relativePath: string, waterMark = true) => client.url(`${pdp}/preview`, { relativePath, waterMark }),
+      info: (relativePath: string) => get<StoredFileInfo>(`${pdp}/info`, { relativePath }, { idempotent: true, exempt: true, silent: true }),
     },
     ekyc: {
       fetchStatus: (body: { relateType: RelatedType; relateId: string }) => form<EkycResult>(`${ekyc}/rest-api/ctos/fetch-ekyc-status`, body, { idempotent: true, exempt: true }),

@@ -55,6 +55,26 @@ describe('upload', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(container.querySelector('.upload')!.getAttribute('data-state')).toBe('done'));
   });
+  it('a page opened again names a saved upload as it was sent, and shows an image', async () => {
+    const asked: string[] = [];
+    const describeFile = async (path: string) => (asked.push(path), { originalFilename: 'my statement.png', mime: 'image/png' });
+    const previewUrl = (path: string) => `/preview?relativePath=${path}`;
+    const { container } = await renderStep('financial', { formContext: { describeFile, previewUrl }, data: { bankStatement: 'finance/m/8f3k2.png' } });
+    const widget = container.querySelector('[data-field="bankStatement"] .upload') as HTMLElement;
+    expect(widget.getAttribute('data-state')).toBe('done');
+    expect(await within(widget).findByText('my statement.png')).toBeTruthy();
+    expect(within(widget).getByRole('img').getAttribute('src')).toBe('/preview?relativePath=finance/m/8f3k2.png');
+    expect(asked).toEqual(['finance/m/8f3k2.png']);
+  });
+  it('a saved PDF is named, not previewed; an unknown one keeps its stored name', async () => {
+    const { container, unmount } = await renderStep('financial', { formContext: { describeFile: async () => ({ originalFilename: 'statement.pdf', mime: 'application/pdf' }), previewUrl: () => '/p' }, data: { bankStatement: 'finance/m/1.pdf' } });
+    const widget = container.querySelector('[data-field="bankStatement"] .upload') as HTMLElement;
+    expect(await within(widget).findByText('statement.pdf')).toBeTruthy();
+    expect(within(widget).queryByRole('img')).toBeNull();
+    unmount();
+    const gone = await renderStep('financial', { formContext: { describeFile: async () => Promise.reject(new Error('404')) }, data: { bankStatement: 'finance/m/2.pdf' } });
+    expect(await within(gone.container.querySelector('[data-field="bankStatement"] .upload') as HTMLElement).findByText('2.pdf')).toBeTruthy();
+  });
   it('refuses a file type outside bmp, jpg, jpeg, png, gif, webp, pdf before sending it', async () => {
     let sent = 0;
     await renderStep('financial', { formContext: { upload: async () => ((sent += 1), { filepath: 'x', originalFilename: 'x' }) } });

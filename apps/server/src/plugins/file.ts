@@ -38,16 +38,28 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
   app.post('/upload', (request) => receive(request, 'uploads'));
   app.post('/finance-file/upload', (request) => receive(request, 'finance'));
 
+  /** The member's own stored file: another member's path answers as if it did not exist. */
+  async function ownedFile(request: FastifyRequest, relativePath: string) {
+    const safe = safeRelativePath(relativePath);
+    if (!safe || safe !== relativePath) throw badRequest('server.pathRefused');
+    const [file] = await db.select().from(files).where(and(eq(files.relativePath, safe), eq(files.memberId, memberOf(request))));
+    if (!file) throw notFound('server.fileNotFound');
+    return file;
+  }
+  const pathQuery = { relativePath: { type: 'string', maxLength: 300 }, language: { type: 'string' } } as const;
+
+  // What a saved upload was, so a page that shows it again can name it as the applicant did.
+  app.get('/info', { schema: { querystring: { type: 'object', required: ['relativePath'], properties: pathQuery } } }, async (request) => {
+    const file = await ownedFile(request, (request.query as { relativePath: string }).relativePath);
+    return ok({ filepath: file.relativePath, originalFilename: file.originalFilename, mime: file.mime, size: file.size });
+  });
+
   app.get(
     '/preview',
-    { schema: { querystring: { type: 'object', required: ['relativePath'], properties: { relativePath: { type: 'string', maxLength: 300 }, waterMark: { type: 'string' }, language: { type: 'string' } } } } },
+    { schema: { querystring: { type: 'object', required: ['relativePath'], properties: { ...pathQuery, waterMark: { type: 'string' } } } } },
     async (request, reply) => {
       const { relativePath, waterMark } = request.query as { relativePath: string; waterMark?: string };
-      const safe = safeRelativePath(relativePath);
-      if (!safe || safe !== relativePath) throw badRequest('server.pathRefused');
-      // Only the owner's files: another member's path answers as if it did not exist.
-      const [file] = await db.select().from(files).where(and(eq(files.relativePath, safe), eq(files.memberId, memberOf(request))));
-      if (!file) throw notFound('server.fileNotFound');
+      const file = await ownedFile(request, relativePath);
       let bytes: Buffer = await storage.get(file.relativePath);
       let mime = file.mime;
       if (waterMark === 'true' && mime.startsWith('image/')) {

@@ -111,6 +111,8 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
   const context = useMemo(
     () => ({
       upload: uploadFile(endpoints.file.upload),
+      describeFile: (path: string) => endpoints.file.info(path),
+      previewUrl: (path: string) => endpoints.file.previewUrl(path),
       documentUrl: (id: string) => endpoints.help.documentUrl(id),
       onAction: (action: string, id: string) => action === 'document' && track('document_download', { document: id }),
       openDocument: (id: string) => {

@@ -7,6 +7,12 @@ export interface UploadResult {
   originalFilename: string;
 }
 
+/** A saved upload, as the applicant sent it. */
+export interface StoredFile {
+  originalFilename: string;
+  mime: string;
+}
+
 /**
  * Kept stable while the applicant types (it reaches every field through RJSF's registry, so a new
  * object would re-render the whole form). Data and errors travel as RJSF props instead.
@@ -15,6 +21,10 @@ export interface StepFormContext {
   compiled: CompiledStep;
   language: string;
   upload?(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadResult>;
+  /** What a saved upload is, so a page opened again names it as the applicant did. */
+  describeFile?(filepath: string): Promise<StoredFile>;
+  /** Where the saved upload can be seen (images are shown as a preview). */
+  previewUrl?(filepath: string): string;
   /** URL of a legal document (the Agreement dictionary's value). */
   documentUrl?(id: string): string;
   /** Opens a legal document in the app's PDF page; without it the link opens the PDF itself. */

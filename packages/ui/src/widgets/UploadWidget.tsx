@@ -4,6 +4,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { UPLOAD_TYPES } from '@kh/engine';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StoredFile } from '../form/form-context.ts';
 import { ariaFor, fieldOptions, formContextOf } from './shared.ts';
 
 export type UploadState = 'initial' | 'uploading' | 'failed' | 'done';
@@ -19,8 +20,24 @@ export function UploadWidget(props: WidgetProps): ReactElement {
   const [file, setFile] = useState<File | undefined>();
   const [preview, setPreview] = useState<string | undefined>();
   const [localError, setLocalError] = useState<string | undefined>();
+  const [stored, setStored] = useState<StoredFile | undefined>();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  // A page opened again holds only the saved path: ask what it was, to name it and show it.
+  const savedPath = !file && typeof props.value === 'string' && props.value ? props.value : undefined;
+  useEffect(() => {
+    if (!savedPath || !context.describeFile) return setStored(undefined);
+    let live = true;
+    context.describeFile(savedPath).then(
+      (info) => live && setStored(info),
+      () => live && setStored(undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [savedPath]);
+  const storedPreview = savedPath && stored?.mime.startsWith('image/') ? context.previewUrl?.(savedPath) : undefined;
+  const shownName = file?.name ?? stored?.originalFilename ?? savedPath?.split('/').pop();
 
   async function send(chosen: File) {
     setFile(chosen);
@@ -65,8 +82,8 @@ export function UploadWidget(props: WidgetProps): ReactElement {
         }}
         onBlur={() => props.onBlur(props.id, props.value)}
       />
-      {preview && <img className="upload__preview" src={preview} alt={t('common.uploadPreview', { name: file?.name ?? '' })} />}
-      {!preview && (file || props.value) && <p className="upload__file">{file?.name ?? String(props.value).split('/').pop()}</p>}
+      {(preview ?? storedPreview) && <img className="upload__preview" src={preview ?? storedPreview} alt={t('common.uploadPreview', { name: shownName ?? '' })} />}
+      {!preview && shownName && <p className="upload__file">{shownName}</p>}
       {state === 'uploading' && (
         <div className="upload__progress">
           <progress max={100} value={progress} aria-label={t('common.uploading')}>
