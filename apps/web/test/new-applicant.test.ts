@@ -26,6 +26,11 @@ describe('a new Malaysian applicant opens MY cash, HK and US', () => {
     const events = await env.product.database.db.select().from(analyticsEvents);
     expect(events.filter((e) => e.eventCode === 'page_view').length).toBeGreaterThanOrEqual(12);
     expect(events.find((e) => e.eventCode === 'step_next' && (e.eventValue as { page: string }).page === 'contact')?.eventValue).toMatchObject({ is_success: true, failure_reason: '', platform_type: 'H5' });
+    // Inputs name the field (and on contact, the way to reach the applicant), once each, never the value.
+    const inputs = events.filter((e) => e.eventCode === 'input').map((e) => e.eventValue as Record<string, unknown>);
+    expect(inputs.find((v) => v.page === 'contact' && v.field === 'email')).toMatchObject({ contact_type: 'email', platform_type: 'H5' });
+    expect(inputs.filter((v) => v.page === 'work' && v.field === 'companyName')).toHaveLength(1);
+    expect(JSON.stringify(inputs)).not.toMatch(/applicant\d+@gmail\.com|ACME SDN BHD/);
     expect(events.some((e) => e.eventCode === 'payment_submit')).toBe(true);
     // appSource: no entryCode and not in the app, so "other" (4).
     const [application] = await env.product.database.db.select().from(applications);

@@ -18,6 +18,13 @@ describe('Input', () => {
     expect(username.getAttribute('aria-invalid')).toBe('true');
     expect(username.getAttribute('aria-describedby')).toContain('root_username-error');
   });
+  it('leaving a field reports its id and value (the input event of analytics)', async () => {
+    const left: [string, unknown][] = [];
+    await renderStep('contact', { onFieldBlur: (field, value) => left.push([field, value]) });
+    await userEvent.type(screen.getByLabelText('Username'), 'ali2026');
+    await userEvent.tab();
+    expect(left).toContainEqual(['username', 'ali2026']);
+  });
   it('is read-only in rejection mode unless rejected', async () => {
     await renderStep('financial', { context: { mode: 'rejected' }, rejectedItems: ['bankStatement'], data: { bankAccountNumber: '123' } });
     expect(screen.getByLabelText('Bank account number').hasAttribute('readonly')).toBe(true);

@@ -13,7 +13,7 @@ import { endpoints, toasts } from '../app/services.ts';
 import { dictionaries, steps } from '../app/schemas.ts';
 import { validatorFor } from '../validators.ts';
 import { ExitButton } from './ExitButton.tsx';
-import { track, trackNext } from '../app/analytics.ts';
+import { track, trackInput, trackNext } from '../app/analytics.ts';
 
 const MARKET_CHOICES = [
   { key: 'myMarket', bit: 16, labelKey: 'field.market.myCard.label' },
@@ -42,6 +42,8 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
   const [initial, setInitial] = useState<FormData | undefined>();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const saving = useRef(false);
+  // One input event per field and visit: leaving a field again is not a new answer.
+  const inputsReported = useRef(new Set<string>());
   const [untickedMarket, setUntickedMarket] = useState<{ payload: Record<string, unknown>; key: string; labelKey: string }>();
 
   useEffect(() => {
@@ -135,6 +137,11 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
           context={context}
           submitLabel={submitLabel}
           onChange={(data) => app.applyId && saveDraft(app.applyId, step, data)}
+          onFieldBlur={(field, value) => {
+            if (value === undefined || value === '' || inputsReported.current.has(field)) return;
+            inputsReported.current.add(field);
+            trackInput(step, field);
+          }}
           onSubmit={submit}
         />
       )}

@@ -6,7 +6,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { CONTEXT_PROPERTY, validateStep, type CompiledStep, type FieldError, type FormData, type StructuralValidator } from '@kh/engine';
 import { useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StepFormContext } from './form-context.ts';
+import { fieldIdOf, type StepFormContext } from './form-context.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { rendererValidator } from './renderer-validator.ts';
 import { templates, widgets } from './theme.ts';
@@ -21,6 +21,8 @@ export interface StepFormProps {
   /** Everything but compiled and language, which StepForm supplies. */
   context?: Omit<StepFormContext, 'compiled' | 'language'>;
   onChange?(data: FormData): void;
+  /** The applicant left a field (analytics' input event): its id and value. */
+  onFieldBlur?(fieldId: string, value: unknown): void;
   onSubmit?(payload: Record<string, unknown>, data: FormData): void;
   /** Extra errors from the server (field errors of fill-data). */
   serverErrors?: FieldError[];
@@ -67,7 +69,11 @@ export function StepForm(props: StepFormProps): ReactElement {
           setData(next);
           props.onChange?.(next);
         }}
-        onBlur={(id) => setTouched((before) => (before.has(id.replace(/^root_/, '')) ? before : new Set(before).add(id.replace(/^root_/, ''))))}
+        onBlur={(id, value) => {
+          const field = fieldIdOf(id);
+          setTouched((before) => (before.has(field) ? before : new Set(before).add(field)));
+          props.onFieldBlur?.(field, value);
+        }}
         onSubmit={() => {
           setSubmitted(true);
           if (errors.length > 0) {
