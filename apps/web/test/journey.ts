@@ -54,7 +54,8 @@ export async function upload(page: Page, label: string) {
 }
 
 export async function drawSignature(page: Page) {
-  const pad = page.locator('canvas.signature__pad');
+  const pad = page.locator('canvas.signature__pad[data-ready="true"]');
+  await pad.waitFor();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 40, box.y + 120);
   await page.mouse.down();

@@ -1,8 +1,9 @@
 // Countries with dialing codes, for the Countries dictionaries: ISO 3166 codes from
 // i18n-iso-countries, names from the runtime's CLDR data (Intl.DisplayNames), calling codes from libphonenumber.
 import isoCountries from 'i18n-iso-countries';
-import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
-import phoneMetadata from 'libphonenumber-js/metadata.min.json';
+// The mobile build and metadata, as the phone check uses: one metadata set in the bundle, not two.
+import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/mobile';
+import phoneMetadata from 'libphonenumber-js/metadata.mobile.json';
 import type { DictionaryEntry } from './compile.ts';
 
 export const LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;

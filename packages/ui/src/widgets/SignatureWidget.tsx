@@ -1,7 +1,7 @@
 // Signature on signature_pad: clear and redo; a stroke that leaves the pad must be redone (SPEC §5);
 // exported as a PNG; sharp on high-pixel-ratio screens.
 import type { WidgetProps } from '@rjsf/utils';
-import SignaturePad from 'signature_pad';
+import type SignaturePad from 'signature_pad';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldOptions, formContextOf } from './shared.ts';
@@ -24,22 +24,30 @@ export function SignatureWidget(props: WidgetProps): ReactElement {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [outOfBounds, setOutOfBounds] = useState(false);
+  const [ready, setReady] = useState(false);
   const [state, setState] = useState<'empty' | 'drawn' | 'saving' | 'saved' | 'failed'>(props.value ? 'saved' : 'empty');
 
   useEffect(() => {
     const element = canvas.current;
     if (!element || props.readonly) return;
     fitCanvas(element);
-    const signature = new SignaturePad(element, { penColor: '#10204b', minWidth: 0.8, maxWidth: 2.6 });
-    pad.current = signature;
-    const leave = () => {
-      if (signature.isEmpty()) return;
-      setOutOfBounds(true);
+    // signature_pad is loaded with the signature step only, not with the app.
+    let live = true;
+    let signature: SignaturePad | undefined;
+    const leave = (event: PointerEvent) => event.buttons !== 0 && signature && !signature.isEmpty() && setOutOfBounds(true);
+    element.addEventListener('pointerleave', leave);
+    void import('signature_pad').then(({ default: Pad }) => {
+      if (!live) return;
+      signature = new Pad(element, { penColor: '#10204b', minWidth: 0.8, maxWidth: 2.6 });
+      pad.current = signature;
+      signature.addEventListener('endStroke', () => setState('drawn'));
+      setReady(true);
+    });
+    return () => {
+      live = false;
+      element.removeEventListener('pointerleave', leave);
+      signature?.off();
     };
-    const stroke = () => setState('drawn');
-    element.addEventListener('pointerleave', (event) => event.buttons !== 0 && leave());
-    signature.addEventListener('endStroke', stroke);
-    return () => signature.off();
   }, [props.readonly]);
 
   const clear = () => {
@@ -70,6 +78,7 @@ export function SignatureWidget(props: WidgetProps): ReactElement {
         ref={canvas}
         id={props.id}
         className="signature__pad"
+        data-ready={ready}
         role="img"
         aria-labelledby={`${props.id}-label`}
         aria-describedby={outOfBounds ? `${props.id}-bounds` : undefined}
