@@ -18,11 +18,12 @@ describe('the built app', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const file of scripts) expect(readFileSync(join(dist, file), 'utf8'), file).not.toMatch(/new Function\(|\beval\(/);
   });
-  it('loads the QR code and signature libraries with their pages only, and one phone metadata set', () => {
+  it('loads the QR code, signature and PDF libraries with their pages only, and one phone metadata set', () => {
     const entry = /src="\/assets\/(index-[\w-]+\.js)"/.exec(readFileSync(join(dist, '../index.html'), 'utf8'))![1];
+    // A `?url` module is only the address of an asset (pdf.js's worker), not the library.
     const sources = (JSON.parse(readFileSync(join(dist, `${entry}.map`), 'utf8')) as { sources: string[] }).sources;
     expect(sources.some((s) => s.includes('react-dom'))).toBe(true);
-    for (const deferred of ['/qrcode/', '/signature_pad/', 'metadata.min.json']) expect(sources.filter((s) => s.includes(deferred)), deferred).toEqual([]);
+    for (const deferred of ['/qrcode/', '/signature_pad/', '/pdfjs-dist/', 'metadata.min.json']) expect(sources.filter((s) => s.includes(deferred) && !s.endsWith('?url')), deferred).toEqual([]);
   });
   it('is served on the API origin with a strict Content-Security-Policy, every app path answering the app', async () => {
     for (const path of ['/status/entry', '/info/base', '/market/again', '/error?code=500']) {

@@ -114,7 +114,16 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
     // A document opens in the app's PDF page (white background), and Back returns.
     await page.getByRole('link', { name: /User agreement/ }).first().click();
     await waitPath(page, '/statement/pdf');
-    await page.locator('.page--gwhite iframe').waitFor();
+    // Drawn by pdf.js (webviews show no PDF in a frame): pages with ink on them, and their text.
+    await page.locator('.page--gwhite .pdf-viewer[data-state="ready"]').waitFor();
+    await expect(page.locator('.pdf-viewer').textContent()).resolves.toContain('User Agreement');
+    const inked = await page.locator('canvas.pdf-viewer__page').first().evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let dark = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i] < 128 && pixels[i + 3] > 0) dark += 1;
+      return dark;
+    });
+    expect(inked).toBeGreaterThan(500);
     await shot(page, 'pdf');
     await page.getByRole('button', { name: 'Back' }).click();
     await waitPath(page, '/statement/sign');

@@ -8,4 +8,5 @@ export { TitleBar } from './chrome/TitleBar.tsx';
 export { ConfirmDialog, ExitDialog } from './chrome/ConfirmDialog.tsx';
 export { Toasts } from './chrome/Toasts.tsx';
 export { QrCode } from './widgets/QrCode.tsx';
+export { PdfViewer } from './documents/PdfViewer.tsx';
 export { I18nProvider } from './I18nProvider.tsx';

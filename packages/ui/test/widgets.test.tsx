@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { I18nProvider, QrCode } from '../src/index.ts';
+import { I18nProvider, PdfViewer, QrCode } from '../src/index.ts';
 import { renderStep } from './render.tsx';
 
 describe('multi-select', () => {
@@ -126,5 +126,19 @@ describe('typing is fast: a keystroke does not re-render the whole form', () => 
     const others = [...renders].filter(([id]) => id !== 'companyName');
     expect(others).toEqual([]);
     expect(renders.get('companyName')).toBeLessThanOrEqual(4 * 2);
+  });
+});
+
+describe('PDF viewer', () => {
+  it('a document that cannot be drawn says so, and can still be downloaded', async () => {
+    render(
+      <I18nProvider language="en">
+        <PdfViewer url="http://127.0.0.1:9/missing.pdf" title="User agreement" />
+      </I18nProvider>,
+    );
+    const viewer = await screen.findByRole('region', { name: 'User agreement' });
+    expect(viewer.getAttribute('aria-busy')).toBe('true');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveProperty('textContent', 'The document could not be shown here. Please download it below.');
+    expect(screen.getByRole('link', { name: 'Download the document (PDF)' }).getAttribute('href')).toBe('http://127.0.0.1:9/missing.pdf');
   });
 });

@@ -1,7 +1,7 @@
 // Status entry (SPEC §4), the rejection page, the result, the MY-abnormal page, the add-market page,
 // the entry transit, the PDF page and the not-found page.
 import { MARKET, hasMarket, parseRejectedReason, resultRoute, stepByName, statusEntry, type StepName } from '@kh/flow';
-import { PageLayout } from '@kh/ui';
+import { PageLayout, PdfViewer } from '@kh/ui';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
@@ -184,7 +184,7 @@ export function PdfPage(): ReactElement {
   const id = sessionStorage.getItem('kh.pdf') ?? '6';
   return (
     <PageLayout layout="GWhite" title={t('step.agreement.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
-      <iframe className="pdf-frame" title={t('step.agreement.title')} src={endpoints.help.documentUrl(id)} />
+      <PdfViewer url={endpoints.help.documentUrl(id)} title={t('step.agreement.title')} />
     </PageLayout>
   );
 }
