@@ -79,7 +79,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [] 
       .catch(() => undefined);
     return sendError(request, reply, new AppError(500, '500', 'errors.http500'));
   });
-  const webApp = await registerWebApp(app, config.webDist);
+  const webApp = await registerWebApp(app, config.webDist, config.embedOrigins);
   app.setNotFoundHandler((request, reply) => {
     // The app's own routes (/info/base, /status/entry…) are pages of the single-page app.
     if (webApp && request.method === 'GET' && isAppRoute(request.url)) return webApp(request, reply);

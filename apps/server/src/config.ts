@@ -20,6 +20,8 @@ export interface ServerConfig {
   urls: Record<string, string>;
   /** Public origin the sandbox providers redirect back to. */
   publicOrigin: string;
+  /** Origins of the broker's pages that may embed the app in a frame (KH_EMBED_ORIGINS); none by default. */
+  embedOrigins: string[];
   uploadLimitBytes: number;
   sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
   sessionDays: number;
@@ -33,6 +35,25 @@ export interface ServerConfig {
 }
 
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
+
+export class ConfigError extends Error {}
+
+/** "https://broker.example, https://www.broker.example": each must be a bare origin, https unless local. */
+export function embedOriginsFrom(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    const local = url?.hostname === '127.0.0.1' || url?.hostname === 'localhost';
+    if (!url || url.origin !== origin || (url.protocol !== 'https:' && !(local && url.protocol === 'http:')))
+      throw new ConfigError(`KH_EMBED_ORIGINS: "${origin}" is not an origin such as https://broker.example (https, no path)`);
+  }
+  return origins;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = Number(env.PORT ?? 8080);
@@ -55,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     urls: { liveChat: env.KH_URL_LIVE_CHAT ?? 'https://broker.example/live-chat', bindPhone: env.KH_URL_BIND_PHONE ?? '/login', appDownload: env.KH_URL_APP_DOWNLOAD ?? 'https://broker.example/app' },
     publicOrigin: env.KH_PUBLIC_ORIGIN ?? `http://${host}:${port}`,
+    embedOrigins: embedOriginsFrom(env.KH_EMBED_ORIGINS),
     uploadLimitBytes: Number(env.KH_UPLOAD_LIMIT_BYTES ?? 10 * 1024 * 1024),
     sms: { codeTtlSeconds: 300, maxAttempts: 5, perPhonePerHour: 5, perIpPerHour: 20, resendAfterSeconds: 60, maxClockSkewSeconds: 300 },
     sessionDays: 7,

@@ -1,11 +1,19 @@
 // PORT=<n> DATA_DIR=<folder> pnpm --filter server start: the API on 127.0.0.1 with the embedded database.
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { extraServices } from './services.ts';
 import { WEB_DIST } from './web.ts';
 
-const config = loadConfig(process.env, { webDist: process.env.KH_WEB_DIST ?? WEB_DIST });
+let config: ServerConfig;
+try {
+  config = loadConfig(process.env, { webDist: process.env.KH_WEB_DIST ?? WEB_DIST });
+} catch (error) {
+  // A wrong setting is said in one line, not as a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const database = await openDatabase(config);
 const app = await buildApp({ config, db: database.db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, extraServices: extraServices() });
 const shutdown = async () => {

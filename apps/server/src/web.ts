@@ -7,22 +7,24 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-export const APP_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+/** The app's Content-Security-Policy; frames only on its own origin and the broker's pages that embed it. */
+export const appCsp = (embedOrigins: readonly string[] = []) =>
+  `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
 
 /** Paths that belong to the API and the sandbox, never to the app. */
 const API_PREFIXES = ['/api/', '/passport/', '/kh/', '/account/', '/ekyc/', '/money/', '/pdp/', '/plat/', '/staff/', '/sandbox/', '/dev/', '/healthz'];
 export const isAppRoute = (url: string) => !API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
-export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
+export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embedOrigins: readonly string[] = []): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
   if (!existsSync(join(dist, 'index.html'))) return undefined;
   const index = readFileSync(join(dist, 'index.html'));
+  const csp = appCsp(embedOrigins);
   await app.register(fastifyStatic, {
     root: join(dist, 'assets'),
     prefix: '/assets/',
     immutable: true,
     maxAge: '365d',
-    setHeaders: (res) => void res.header('content-security-policy', APP_CSP),
+    setHeaders: (res) => void res.header('content-security-policy', csp),
   });
-  return (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', APP_CSP).header('cache-control', 'no-cache').send(index);
+  return (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').send(index);
 }

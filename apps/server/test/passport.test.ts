@@ -26,6 +26,16 @@ describe('login by mobile number and SMS code', () => {
     expect((await c.form('/passport/login/check', {})).body.data.logined).toBe(true);
     expect((await c.get('/passport/getUsers')).body.data.mobile).toBe('123456001');
   });
+  it('when the broker\'s pages embed the app, the cookie travels in their frame: SameSite=None, Secure, Partitioned', async () => {
+    const embedded = await startServer({ embedOrigins: ['https://broker.example'] });
+    const c = client(embedded);
+    await c.form('/passport/sms/auth-code/send', await signFields({ mobile: '123456040', countryCode: '60' }, embedded.config.signingSecret));
+    const used = await c.form('/passport/sms/auth-code/use', { mobile: '123456040', countryCode: '60', code: await latestCode(embedded, '123456040') });
+    expect(used.setCookie).toMatch(/SameSite=None/i);
+    expect(used.setCookie).toMatch(/; Secure/i);
+    expect(used.setCookie).toMatch(/Partitioned/i);
+    await embedded.close();
+  });
   it('the /login call accepts the code too; /logout ends the session', async () => {
     const c = client(server);
     await c.form('/passport/sms/auth-code/send', await signed('123456002'));

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, applications, errorReports } from '../src/db/schema.ts';
 import { client, login, startServer, type TestServer } from './harness.ts';
+import { ConfigError, embedOriginsFrom } from '../src/config.ts';
 import { answers, fill, pngBytes, upload, uploadedPath } from './fixtures.ts';
 
 let server: TestServer;
@@ -191,6 +192,12 @@ describe('operations', () => {
     const res = await client(server).get('/healthz');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+  it('embedding origins must be bare https origins (http only on this machine); none by default', () => {
+    expect(embedOriginsFrom(undefined)).toEqual([]);
+    expect(embedOriginsFrom(' https://broker.example, http://127.0.0.1:3000 ')).toEqual(['https://broker.example', 'http://127.0.0.1:3000']);
+    for (const wrong of ['http://broker.example', 'https://broker.example/open', 'broker.example', '*'])
+      expect(() => embedOriginsFrom(wrong), wrong).toThrow(ConfigError);
   });
   it('maintenance mode answers 501, translated', async () => {
     const down = await startServer({ maintenance: true });
