@@ -2,7 +2,7 @@
 // makes no payment.
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
-import { drawSignature, next, waitPath } from './journey.ts';
+import { agreeAndSign, approveSupplement, waitPath } from './journey.ts';
 import { submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
@@ -25,20 +25,12 @@ describe('adding the US market after the account opened', () => {
     await page.getByLabel('Open a US account').check();
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await waitPath(page, '/statement/sign');
-    await page.getByLabel('I have read and agree to the documents above').check();
-    await next(page);
-    await waitPath(page, '/statement/signature');
-    await drawSignature(page);
-    await next(page);
+    await agreeAndSign(page);
     await waitPath(page, '/status/complete');
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
     await shot(page, 'submitted');
     expect(visited.filter((p) => p.startsWith('/iam') || p === '/info/work' || p.startsWith('/payment'))).toEqual([]);
 
-    const supplement = ((await env.product.staff('GET', '/staff/applications?status=2')).data.items as { id: string; relatedType: string }[]).find((a) => a.relatedType === 'SUPPLEMENT')!;
-    await env.product.staff('POST', `/staff/applications/${supplement.id}/approve`, { markets: 2 });
-    const record = await page.evaluate(async () => (await (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).data);
-    expect(record.opened).toBe(19);
+    await expect(approveSupplement(page, env.product, 2)).resolves.toBe(19);
   });
 });

@@ -72,3 +72,21 @@ export async function payAtGateway(page: Page, outcome: 'approve' | 'decline' | 
   await page.getByLabel('Gateway answer').selectOption(outcome);
   await page.getByRole('button', { name: /Pay RM 11.00/ }).click();
 }
+
+/** The agreements ticked, then the signature drawn and saved: the end of every path to the result. */
+export async function agreeAndSign(page: Page) {
+  await waitPath(page, '/statement/sign');
+  await page.getByLabel('I have read and agree to the documents above').check();
+  await next(page);
+  await waitPath(page, '/statement/signature');
+  await drawSignature(page);
+  await next(page);
+}
+
+/** Staff approve the supplement under review for these markets; answers the account's opened markets. */
+export async function approveSupplement(page: Page, product: Product, markets: number): Promise<number> {
+  const supplement = ((await product.staff('GET', '/staff/applications?status=2')).data.items as { id: string; relatedType: string }[]).find((a) => a.relatedType === 'SUPPLEMENT')!;
+  await product.staff('POST', `/staff/applications/${supplement.id}/approve`, { markets });
+  const record = await page.evaluate(async () => (await (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).data);
+  return record.opened as number;
+}
