@@ -12,7 +12,11 @@ export async function login(page: Page, product: Product, mobile: string) {
   await page.getByLabel('Verification code').waitFor();
   await page.getByLabel('Verification code').fill(await product.latestCode(mobile));
   await page.getByRole('button', { name: 'Log in' }).click();
+  // The login page is at /status/entry too: wait for the reload that replaces it, then for the app's
+  // status page, so that a navigation the test starts next cannot cut the app's own short.
+  await page.getByLabel('Verification code').waitFor({ state: 'detached' });
   await page.waitForURL(/\/status\/entry/);
+  await page.locator('.status-card').waitFor();
 }
 
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
