@@ -5,7 +5,8 @@ import type { Product } from './harness.ts';
 import { chooseFromSearch, drawSignature, fillContact, login, next, payAtGateway, upload, verifyIdentity, waitPath } from './journey.ts';
 
 export interface JourneyOptions {
-  shot?: (page: Page, name: string) => Promise<unknown>;
+  /** Saves a screenshot; `both` also at a PC's size (the shooter of harness.ts). */
+  shot?: ((page: Page, name: string) => Promise<unknown>) & { both?(page: Page, name: string): Promise<unknown> };
   /** The eKYC outcomes to force, in order (then success). */
   ekyc?: string[];
   /** The gateway answers, in order (then approve). */
@@ -124,7 +125,7 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
       return dark;
     });
     expect(inked).toBeGreaterThan(500);
-    await shot(page, 'pdf');
+    await (shot.both ?? shot)(page, 'pdf');
     await page.getByRole('button', { name: 'Back' }).click();
     await waitPath(page, '/statement/sign');
     await page.getByLabel('I have read and agree to the documents above').check();
