@@ -9,8 +9,8 @@ log=/tmp/ci-postgres.log
 : >"$log"
 fail() { cat "$log" >&2; echo "postgres: $1" >&2; exit 1; }
 
-if ! command -v pg_lsclusters >/dev/null 2>&1 || [ -z "$(ls /usr/lib/postgresql 2>/dev/null)" ] \
-  || ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+# A psql client alone (as on a new machine) is not a server: look for the postgres binary itself.
+if ! command -v pg_lsclusters >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
   apt-get update -qq </dev/null >>"$log" 2>&1 || fail "apt-get update failed"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql </dev/null >>"$log" 2>&1 \
     || fail "apt-get install postgresql failed"

@@ -2,7 +2,7 @@
 // makes no payment.
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
-import { agreeAndSign, approveSupplement, waitPath } from './journey.ts';
+import { agreeAndSign, approveSupplement, openMoreMarketsAfterApproval, waitPath } from './journey.ts';
 import { submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
@@ -12,15 +12,7 @@ describe('adding the US market after the account opened', () => {
     const page = await (await phone(env.browser)).newPage();
     const shot = shooter('3-add-market');
     await submitNewApplication(page, env.product, 301, { withoutUs: true });
-    const init = (await env.product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[];
-    await env.product.staff('POST', `/staff/applications/${init[0].id}/approve`, { markets: 17 });
-
-    const visited: string[] = [];
-    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
-    await page.goto(`${env.product.origin}/status/entry`);
-    await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
-    await page.getByRole('button', { name: 'Open more markets' }).click();
-    await waitPath(page, '/market/again');
+    const visited = await openMoreMarketsAfterApproval(page, env.product, 17);
     await shot(page, 'add-market');
     await page.getByLabel('Open a US account').check();
     await page.getByRole('button', { name: 'Next' }).click();

@@ -4,7 +4,7 @@
 // supplement (businessType 3), and staff open MY on the same account.
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
-import { agreeAndSign, approveSupplement, next, payAtGateway, waitPath } from './journey.ts';
+import { agreeAndSign, approveSupplement, next, openMoreMarketsAfterApproval, payAtGateway, waitPath } from './journey.ts';
 import { submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
@@ -16,15 +16,7 @@ describe('adding the MY market after HK and US opened', () => {
     const page = await (await phone(env.browser)).newPage();
     const shot = shooter('3b-add-my-market');
     await submitNewApplication(page, env.product, 311, { withoutMy: true });
-    const init = ((await env.product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[])[0];
-    await env.product.staff('POST', `/staff/applications/${init.id}/approve`, { markets: HK_US });
-
-    const visited: string[] = [];
-    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
-    await page.goto(`${env.product.origin}/status/entry`);
-    await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
-    await page.getByRole('button', { name: 'Open more markets' }).click();
-    await waitPath(page, '/market/again');
+    const visited = await openMoreMarketsAfterApproval(page, env.product, HK_US);
     await page.getByLabel('Open a Malaysian (MY) account').waitFor();
     await expect(page.getByLabel('Open a US account').count()).resolves.toBe(0);
     await shot.both(page, 'add-market');

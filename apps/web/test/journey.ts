@@ -94,3 +94,19 @@ export async function approveSupplement(page: Page, product: Product, markets: n
   const record = await page.evaluate(async () => (await (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).data);
   return record.opened as number;
 }
+
+/**
+ * Staff approve the application under review for these markets; the applicant then opens more
+ * markets from the status page. Answers the paths visited from then on (the list keeps filling).
+ */
+export async function openMoreMarketsAfterApproval(page: Page, product: Product, markets: number): Promise<string[]> {
+  const [init] = (await product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[];
+  await product.staff('POST', `/staff/applications/${init.id}/approve`, { markets });
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+  await page.goto(`${product.origin}/status/entry`);
+  await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
+  await page.getByRole('button', { name: 'Open more markets' }).click();
+  await waitPath(page, '/market/again');
+  return visited;
+}

@@ -1,7 +1,7 @@
 // The application the applicant is working on: the records of the status check, the saved payloads,
 // and the flow machine, whose state the URL mirrors. The machine's snapshot is kept for the session,
 // so a reload, or the return from the identity provider or the card gateway, resumes where it was.
-import type { KhInfoDto, SupplementCheck } from '@kh/api';
+import type { KhInfoDto, SupplementCheck, SupplementRecord } from '@kh/api';
 import { contextFromPayloads, type StepContext } from '@kh/engine';
 import {
   canonicalPath,
@@ -103,9 +103,9 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       const saved = readSavedFlow();
       let applyId = record.applyId ?? null;
       let relatedType: 'INIT' | 'SUPPLEMENT' = 'INIT';
-      const openSupplements = record.success ? [supplement?.HK, supplement?.US, supplement?.MAS].filter((s) => s && (s.status === 1 || s.status === 5)) : [];
+      const openSupplements = record.success ? [supplement?.HK, supplement?.US, supplement?.MAS].filter((s): s is SupplementRecord => !!s && (s.status === 1 || s.status === 5)) : [];
       // A reload mid-supplement (the gateway's return, say) carries on with the supplement still open.
-      const resumedSupplement = saved?.relatedType === 'SUPPLEMENT' ? openSupplements.find((s) => s!.applyId === saved.applyId) : undefined;
+      const resumedSupplement = saved?.relatedType === 'SUPPLEMENT' ? openSupplements.find((s) => s.applyId === saved.applyId) : undefined;
       if (resumedSupplement) {
         applyId = resumedSupplement.applyId!;
         relatedType = 'SUPPLEMENT';

@@ -26,7 +26,10 @@ export function UploadWidget(props: WidgetProps): ReactElement {
   // A page opened again holds only the saved path: ask what it was, to name it and show it.
   const savedPath = !file && typeof props.value === 'string' && props.value ? props.value : undefined;
   useEffect(() => {
-    if (!savedPath || !context.describeFile) return setStored(undefined);
+    if (!savedPath || !context.describeFile) {
+      setStored(undefined);
+      return;
+    }
     let live = true;
     context.describeFile(savedPath).then(
       (info) => live && setStored(info),
