@@ -24,9 +24,11 @@ async function applicant() {
 }
 
 const db = () => server.database.db;
-async function verifyIdentity(applyId: string, memberFrom: Client) {
+/** A successful identity check of this MyKad, as the provider records it (OCR included). */
+async function verifyIdentity(applyId: string, memberFrom: Client, nric: string, id = `e-${applyId}`) {
   const member = (await memberFrom.get('/passport/getUsers')).body.data.mid;
-  await db().insert(ekycChecks).values({ id: `e-${applyId}`, applicationId: applyId, memberId: member, provider: 'test', state: 'success', idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101', responseUrl: '/iam/transit', pageTokenHash: 'unused' });
+  const ocrData = { name: 'TAN AH KOW', gender: 'F', birthDate: '1990-01-01', nationality: 'MYS', expiryDate: '', idNo: nric, idAddress: '' };
+  await db().insert(ekycChecks).values({ id, applicationId: applyId, memberId: member, provider: 'test', state: 'success', idKind: 106, documentName: 'TAN AH KOW', documentNumber: nric, responseUrl: '/iam/transit', pageTokenHash: 'unused', ocrData, completedAt: new Date() });
 }
 async function settlePayment(applyId: string, memberFrom: Client) {
   const member = (await memberFrom.get('/passport/getUsers')).body.data.mid;
@@ -36,7 +38,7 @@ const ALL_STEPS: FormStep[] = ['contact', 'market', 'identity', 'personal', 'wor
 
 async function completeApplication() {
   const a = await applicant();
-  await verifyIdentity(a.applyId, a.c);
+  await verifyIdentity(a.applyId, a.c, a.data.identity.nricNumber as string);
   for (const step of ALL_STEPS) {
     const res = await fill(a.c, step, a.data[step]);
     if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
@@ -145,6 +147,37 @@ describe('fill-data and fetch-data', () => {
     expect((await a.c.post('/kh/account/apply/fill-data', { fillStep: 2011, relatedType: 'INIT', data: {} })).status).toBe(400);
     const unknown = await a.c.post('/kh/account/apply/fill-data', { fillStep: 4242, relatedType: 'INIT', data: {} });
     expect(unknown.body.msg).toBe('Unknown step 4242.');
+  });
+});
+
+describe('Identity: what was verified is what is opened (SPEC §1, §3, §5)', () => {
+  it('once the identity check succeeds, personal refuses another MyKad, name, birth date, gender or nationality, translated', async () => {
+    const a = await applicant();
+    await verifyIdentity(a.applyId, a.c, a.data.identity.nricNumber as string);
+    const swapped = await fill(a.c, 'personal', { ...a.data.personal, nricNumber: '850505105555', documentName: 'LIM AH SENG', birthDate: '1985-05-05', gender: 1, nationality: 'SGP' });
+    expect(swapped.status).toBe(400);
+    const locked = swapped.body.data.fields.filter((f: { key: string }) => f.key === 'validation.identityLocked').map((f: { field: string }) => f.field);
+    expect(locked).toEqual(expect.arrayContaining(['nricNumber', 'documentName', 'birthDate', 'gender', 'nationality']));
+    expect(swapped.body.data.fields.find((f: { field: string }) => f.field === 'nricNumber').message).toMatch(/must match the document your identity check verified/);
+    const inChinese = await a.c.request('POST', '/kh/account/apply/fill-data', { json: { fillStep: STEP_CODES.personal, relatedType: 'INIT', data: payloadOf('personal', { ...a.data.personal, nricNumber: '850505105555' }) }, query: { language: 'zh-HK' } });
+    expect(inChinese.body.data.fields[0].message).toMatch(/身份驗證/);
+    expect((await fill(a.c, 'personal', a.data.personal)).status).toBe(200);
+  });
+  it('the number may be typed with dashes on the identity check and is the same document', async () => {
+    const a = await applicant();
+    const nric = a.data.identity.nricNumber as string;
+    await verifyIdentity(a.applyId, a.c, `${nric.slice(0, 6)}-${nric.slice(6, 8)}-${nric.slice(8)}`);
+    expect((await fill(a.c, 'personal', a.data.personal)).status).toBe(200);
+  });
+  it('answers typed before the check are replaced by what it verified when the identity step is saved', async () => {
+    const a = await applicant();
+    for (const step of ALL_STEPS.filter((s) => s !== 'identity')) await fill(a.c, step, step === 'personal' ? { ...a.data.personal, nricNumber: '850505105555', birthDate: '1985-05-05' } : a.data[step]);
+    await verifyIdentity(a.applyId, a.c, a.data.identity.nricNumber as string);
+    expect((await fill(a.c, 'identity', a.data.identity)).status).toBe(200);
+    const personal = await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.personal, relatedType: 'INIT', applyId: a.applyId });
+    expect(personal.body.data).toMatchObject({ idNo: a.data.identity.nricNumber, birthDate: '1990-01-01', maritalStatus: 1 });
+    await settlePayment(a.applyId, a.c);
+    expect((await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId })).body.data.status).toBe(2);
   });
 });
 

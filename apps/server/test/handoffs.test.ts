@@ -143,6 +143,20 @@ describe('electronic ID (eKYC)', () => {
   });
 });
 
+describe('refuse early: the identity check is not started for a document the personal step would refuse', () => {
+  it('a minor by the MyKad\'s birth date, a Malaysian\'s passport, a short NRIC: 400 with the translated field error', async () => {
+    const a = await applicant();
+    const minor = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { documentNumber: '100215105571' }));
+    expect(minor.status).toBe(400);
+    expect(minor.body.data.fields).toEqual([expect.objectContaining({ field: 'nricNumber', key: 'validation.age', message: expect.stringMatching(/at least 18/) })]);
+    await fill(a.c, 'contact', answers(phone++, { proof: '', statement: '', signature: '' }, a.mobile).contact);
+    const passport = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { idKind: 102, documentNumber: 'A1234567' }));
+    expect(passport.body.data.fields).toEqual([expect.objectContaining({ field: 'identityType', key: 'validation.malaysianPassport' })]);
+    expect((await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { documentNumber: '90021510557' }))).body.data.fields[0].key).toBe('validation.nric');
+    expect((await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId))).status).toBe(200);
+  });
+});
+
 describe('PC flow: a short-lived, single-use hand-off token', () => {
   it('the phone that opens it continues the same application without a second login', async () => {
     const pc = await applicant();
@@ -303,7 +317,51 @@ describe('staff review', () => {
     expect((await fill(a.c, 'financial', { ...a.data.financial, bankStatement: newStatement })).status).toBe(200);
     const upload = { idFront: await uploadedPath(a.c), idBack: await uploadedPath(a.c) };
     expect((await a.c.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.documentUpload, relatedType: 'INIT', data: { idDocument: { frontImgPath: upload.idFront, backImgPath: upload.idBack } } })).status).toBe(200);
+    // The rejected identity document is checked again before the resubmission.
+    expect((await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId })).body.data.steps.map((s: { step: string }) => s.step)).toEqual(['identity']);
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { documentNumber: String(a.data.identity.nricNumber) }));
+    await completeProviderPage(a.c, init.body.data.h5RedirectUrl, 'success', { idNo: String(a.data.identity.nricNumber) });
+    expect((await fill(a.c, 'identity', a.data.identity)).status).toBe(200);
     expect((await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId })).body.data.status).toBe(2);
+  });
+  it('a reviewer who rejects the ID gets a new identity check, not a free-text edit', async () => {
+    const a = await submitted();
+    await staffCall('POST', `/staff/applications/${a.applyId}/reject`, { items: ['2002-idDocument'] });
+    expect((await a.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: a.applyId })).body.data.isEkycSuccess).toBe(false);
+    // Neither the identity step without a new check, nor another number typed on personal.
+    expect((await fill(a.c, 'identity', a.data.identity)).body.data.fields).toEqual([expect.objectContaining({ field: 'verification', key: 'validation.identityNotVerified' })]);
+    expect((await fill(a.c, 'personal', { ...a.data.personal, nricNumber: '850505105555' })).status).toBe(409);
+    // A new check of another MyKad: that document, and only it, is what opens.
+    const other = '850505105555';
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { documentNumber: other }));
+    await completeProviderPage(a.c, init.body.data.h5RedirectUrl, 'success', { idNo: other, birthDate: '1985-05-05', gender: 'M' });
+    expect((await fill(a.c, 'identity', { ...a.data.identity, nricNumber: other })).status).toBe(200);
+    expect((await a.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: a.applyId })).body.data.verifiedIdentity).toMatchObject({ documentNumber: other, gender: 1 });
+    expect((await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.personal, relatedType: 'INIT', applyId: a.applyId })).body.data).toMatchObject({ idNo: other, birthDate: '1985-05-05', gender: 1 });
+  });
+  it('the staff detail shows the verified identity beside the typed answers, and flags a mismatch', async () => {
+    const a = await submitted();
+    const clean = (await staffCall('GET', `/staff/applications/${a.applyId}`)).body.data;
+    expect(clean.verifiedIdentity).toMatchObject({ documentType: 106, documentNumber: a.data.identity.nricNumber, name: 'TAN AH KOW' });
+    expect(clean.identityMismatch).toBe(false);
+    expect(clean.identityComparison).toContainEqual({ fact: 'documentNumber', field: 'nricNumber', verified: a.data.identity.nricNumber, typed: a.data.identity.nricNumber, matches: true });
+    // Personal typed before any check, with another number; then the check of the real one.
+    const b = await applicant();
+    const files = { proof: await uploadedPath(b.c), statement: await uploadedPath(b.c), signature: await uploadedPath(b.c) };
+    const data = answers(phone++, files, b.mobile);
+    await fill(b.c, 'personal', { ...data.personal, nricNumber: '850505105555' });
+    const init = await b.c.form('/ekyc/rest-api/ctos/init', initBody(b.applyId, { documentNumber: String(data.identity.nricNumber) }));
+    await completeProviderPage(b.c, init.body.data.h5RedirectUrl, 'success', { idNo: String(data.identity.nricNumber) });
+    const flagged = (await staffCall('GET', `/staff/applications/${b.applyId}`)).body.data;
+    expect(flagged.identityMismatch).toBe(true);
+    expect(flagged.identityComparison).toContainEqual(expect.objectContaining({ fact: 'documentNumber', typed: '850505105555', matches: false }));
+  });
+  it('gives the client number (hsNo) once per member, not again at each approval', async () => {
+    const a = await submitted();
+    await staffCall('POST', `/staff/applications/${a.applyId}/approve`, { markets: 16 });
+    const first = (await a.c.get('/passport/getUsers')).body.data.hsNo;
+    await staffCall('POST', `/staff/applications/${a.applyId}/approve`, { markets: 3 });
+    expect((await a.c.get('/passport/getUsers')).body.data.hsNo).toBe(first);
   });
   it('writes every action to the audit log: who, when, what, before and after', async () => {
     const a = await submitted();

@@ -14,6 +14,7 @@ import {
 import { isValueField, walkFields, type Field, type Rule, type Scalar, type StepSchema, type ValueField } from './step-schema.ts';
 import { partsOf, requiredMessageKey, type Message, type SemanticCheck } from './validation-rules.ts';
 import { buildPayloadMapping, type Payload } from './payload.ts';
+import { lockedValues, type VerifiedIdentity } from './verified-identity.ts';
 
 export interface DictionaryEntry {
   value: Scalar;
@@ -26,6 +27,8 @@ export interface CompileOptions {
   context?: StepContext;
   /** Rejected-reason field names of this step (SPEC §3); with mode "rejected" only these stay editable. */
   rejectedItems?: string[];
+  /** What a successful identity check verified: fields with `verifiedBy` are set to it and locked. */
+  verifiedIdentity?: VerifiedIdentity;
 }
 
 export interface FieldOption {
@@ -54,13 +57,15 @@ export interface CompiledStep {
   /** Options offered for each field with a dataSource, after context filtering. */
   options: Record<string, FieldOption[]>;
   editable: Record<string, boolean>;
+  /** Field id → the value the verified identity locks it to (empty before the identity check). */
+  locked: Record<string, unknown>;
   /** ajv schemaPath prefix to the field and message it stands for. */
   messages: Record<string, MessageEntry>;
   semantic: Record<string, SemanticCheck[]>;
   isVisible(fieldId: string, data: FormData): boolean;
   toPayload(data: FormData): Payload;
   fromPayload(payload: Payload): FormData;
-  /** Defaults, then saved payload values, then the context: what a form starts from. */
+  /** Defaults, then saved payload values, then the verified identity and the context: what a form starts from. */
   initialData(payload?: Payload): FormData;
 }
 
@@ -170,6 +175,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
   };
   const rejected = new Set(options.rejectedItems ?? []);
   const lockedByRejection = context.mode === 'rejected';
+  const locked = lockedValues(valueFields, options.verifiedIdentity);
 
   for (const field of valueFields) {
     const rule = rules.get(field.id);
@@ -227,7 +233,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
       return !optionRule || evaluateRule(optionRule, {}, context);
     });
     if (field.dataSource) fieldOptions[field.id] = offered;
-    editable[field.id] = !lockedByRejection || (field.editable !== false && rejected.has(field.rejectItem ?? field.id));
+    editable[field.id] = !(field.id in locked) && (!lockedByRejection || (field.editable !== false && rejected.has(field.rejectItem ?? field.id)));
 
     uiSchema[field.id] = {
       'ui:widget': uiWidgetFor(field),
@@ -244,6 +250,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
         inputMode: field.inputMode,
         required: isRequired,
         requiredMessageKey: requiredMessageKey(field),
+        ...(field.id in locked ? { verified: true } : {}),
         ...(field.dataSource ? { options: offered } : {}),
         ...('dataSource' in field && field.dataSource && 'dictionary' in field.dataSource ? { dictionary: field.dataSource.dictionary } : {}),
       },
@@ -277,11 +284,12 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
     visibility,
     options: fieldOptions,
     editable,
+    locked,
     messages,
     semantic,
     isVisible,
     toPayload: (data) => mapping.toPayload(data, (id) => isVisible(id, data)),
     fromPayload: (payload) => mapping.fromPayload(payload),
-    initialData: (payload) => ({ ...defaults, ...(payload ? mapping.fromPayload(payload) : {}), [CONTEXT_PROPERTY]: context }),
+    initialData: (payload) => ({ ...defaults, ...(payload ? mapping.fromPayload(payload) : {}), ...locked, [CONTEXT_PROPERTY]: context }),
   };
 }

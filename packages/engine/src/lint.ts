@@ -59,7 +59,7 @@ function rulesOf(field: Field): Rule[] {
 function fieldReferencesOf(field: ValueField): string[] {
   return (field.rules ?? []).flatMap((rule) => {
     if (rule.rule === 'mobile') return [rule.areaCodeField];
-    if (rule.rule === 'notMalaysianPassport') return [rule.identityTypeField, rule.nationalityField];
+    if (rule.rule === 'notMalaysianPassport') return rule.nationalityField ? [rule.identityTypeField, rule.nationalityField] : [rule.identityTypeField];
     return [];
   });
 }

@@ -54,6 +54,10 @@ export type ContextKey = (typeof CONTEXT_KEYS)[number];
 
 export type Scalar = string | number | boolean;
 
+/** The facts a successful identity check verifies; a field with `verifiedBy` is locked to one of them. */
+export const VERIFIED_IDENTITY_KEYS = ['documentType', 'documentNumber', 'name', 'birthDate', 'gender', 'nationality', 'expiryDate'] as const;
+export type VerifiedIdentityKey = (typeof VERIFIED_IDENTITY_KEYS)[number];
+
 /** A visibility (or condition) rule. Reads a field of the same step, or a context key. */
 export type Rule =
   | { field: string; eq: Scalar }
@@ -82,8 +86,11 @@ export type ValidationRule =
   | { rule: 'invitationCode'; len: number }
   | { rule: 'email' }
   | { rule: 'age'; min: number; max: number }
+  /** The age rule on the birth date a MyKad number gives (refused before a face scan is spent). */
+  | { rule: 'ageFromNric'; min: number; max: number }
   | { rule: 'validForMonths'; months: number }
-  | { rule: 'notMalaysianPassport'; identityTypeField: string; nationalityField: string }
+  /** Without nationalityField, the nationality is the context's (from the contact step). */
+  | { rule: 'notMalaysianPassport'; identityTypeField: string; nationalityField?: string }
   | { rule: 'marginOnlyForMalaysians' }
   | { rule: 'fileTypes'; types: string[] }
   | { rule: 'mustBeTrue'; messageKey?: string }
@@ -138,6 +145,8 @@ export interface ValueField extends FieldCommon {
   editable?: boolean;
   /** The rejected-reason field name that unlocks this field in rejection mode; defaults to the field id. */
   rejectItem?: string;
+  /** Once the identity check has succeeded, the field holds this verified fact and cannot be changed. */
+  verifiedBy?: VerifiedIdentityKey;
 }
 
 export type Field = ContainerField | DisplayField | ValueField;

@@ -4,6 +4,7 @@
 import type { CompiledStep, MessageEntry } from './compile.ts';
 import { CONTEXT_PROPERTY, type FormData, type JsonSchema } from './rules.ts';
 import { requiredMessageKey, type MessageParams } from './validation-rules.ts';
+import { sameVerifiedValue } from './verified-identity.ts';
 
 export interface FieldError {
   field: string;
@@ -63,6 +64,11 @@ export function validateStep(
   const { errors, validationError } = validator.rawValidation(compiled.jsonSchema, withContext);
   if (validationError) throw validationError;
   const byField = new Map<string, FieldError>();
+  // A fact the identity check verified cannot be answered otherwise: this error comes first.
+  for (const field of compiled.valueFields) {
+    if (!(field.id in compiled.locked) || !compiled.isVisible(field.id, data)) continue;
+    if (!sameVerifiedValue(field.verifiedBy!, data[field.id], compiled.locked[field.id])) byField.set(field.id, { field: field.id, key: 'validation.identityLocked' });
+  }
   for (const error of errors ?? []) {
     const message = messageFor(compiled, error);
     if (message && !byField.has(message.field)) byField.set(message.field, message);

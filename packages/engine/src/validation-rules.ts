@@ -37,6 +37,10 @@ export const IDENTITY_TYPE = { resident: 101, passport: 102, myTentera: 103, myP
 export const ACCOUNT_TYPE = { cash: 0, margin: 1, islamicCash: 2 } as const;
 export const UPLOAD_TYPES = ['bmp', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf'];
 
+/** SPEC §5 age 18-99: one rule and one message, whether the birth date is typed or read from a MyKad. */
+const ageMessage = (birthDate: string, now: Date, min: number, max: number): Message | undefined =>
+  isAgeAllowed(birthDate, now, min, max) ? undefined : { key: 'validation.age', params: { min, max } };
+
 const caseInsensitive = (word: string): string =>
   [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join('');
 
@@ -77,8 +81,13 @@ export const ruleParts: { [R in ValidationRule as R['rule']]: (rule: R, field: V
   }),
   age: ({ min, max }) => ({
     property: [{ schema: { format: 'date' }, key: 'validation.format' }],
-    semantic: (value, _data, _context, now) =>
-      isAgeAllowed(String(value), now, min, max) ? undefined : { key: 'validation.age', params: { min, max } },
+    semantic: (value, _data, _context, now) => ageMessage(String(value), now, min, max),
+  }),
+  ageFromNric: ({ min, max }) => ({
+    semantic: (value, _data, _context, now) => {
+      const facts = parseNric(String(value), now);
+      return facts ? ageMessage(facts.birthDate, now, min, max) : undefined;
+    },
   }),
   validForMonths: ({ months }) => ({
     property: [{ schema: { format: 'date' }, key: 'validation.format' }],
@@ -88,7 +97,7 @@ export const ruleParts: { [R in ValidationRule as R['rule']]: (rule: R, field: V
   notMalaysianPassport: ({ nationalityField }) => ({
     cross: [
       {
-        when: ruleToJsonSchema({ field: nationalityField, eq: MALAYSIA }),
+        when: ruleToJsonSchema(nationalityField ? { field: nationalityField, eq: MALAYSIA } : { context: 'nationality', eq: MALAYSIA }),
         schema: { not: { const: IDENTITY_TYPE.passport } },
         key: 'validation.malaysianPassport',
       },

@@ -1,6 +1,6 @@
 // The meta-schema (what editors complete and check) and the TypeScript types describe one language.
 import { describe, expect, it } from 'vitest';
-import { CLEANERS, CONTEXT_KEYS, CUSTOM_WIDGETS, FIELD_KINDS, VALUE_TYPES, ruleParts } from '../src/index.ts';
+import { CLEANERS, CONTEXT_KEYS, CUSTOM_WIDGETS, FIELD_KINDS, VALUE_TYPES, VERIFIED_IDENTITY_KEYS, ruleParts } from '../src/index.ts';
 import { loadDictionaryFiles, loadMetaSchema, loadStepFiles } from '../src/node/load.ts';
 import { basename } from 'node:path';
 
@@ -15,6 +15,7 @@ describe('schemas/meta/step.schema.json matches the TypeScript types', () => {
     expect(valueProps.widget.enum).toEqual([...CUSTOM_WIDGETS]);
     expect(valueProps.cleaner.enum).toEqual([...CLEANERS]);
   });
+  it('verified identity facts', () => expect(valueProps.verifiedBy.enum).toEqual([...VERIFIED_IDENTITY_KEYS]));
   it('context keys', () => expect(meta.definitions.contextKey.enum).toEqual([...CONTEXT_KEYS]));
   it('named validation rules', () => {
     const named = meta.definitions.validationRule.oneOf.flatMap((variant: { properties: { rule: { enum?: string[]; const?: string } } }) => variant.properties.rule.enum ?? [variant.properties.rule.const]);

@@ -20,6 +20,7 @@ import {
   ownedApplication,
   payloadsOf,
   rejectedItemsByStep,
+  verifiedIdentityOf,
   type Application,
 } from '../services/applications.ts';
 import { submitApplication } from '../services/submission.ts';
@@ -154,7 +155,8 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const payloads = await payloadsOf(db, application.id);
     const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
-    const compiled = compileStep(stepId, contextFrom(payloads, application), rejected?.get(stepId) ?? []);
+    // What the identity check verified is what is opened: those fields take no other value.
+    const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity: await verifiedIdentityOf(db, memberId) });
     const formData: FormData = compiled.fromPayload(body.data);
     delete formData[CONTEXT_PROPERTY];
     // The identity check's outcome is the server's to say, never the browser's.
@@ -170,11 +172,16 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       // A resubmission may change only the rejected items.
       const before = compiled.fromPayload(payloads[stepId] ?? {});
       const changed = compiled.valueFields
-        .filter((f) => !compiled.editable[f.id] && JSON.stringify(before[f.id] ?? null) !== JSON.stringify(formData[f.id] ?? null) && compiled.isVisible(f.id, formData))
+        .filter((f) => !compiled.editable[f.id] && !(f.id in compiled.locked) && JSON.stringify(before[f.id] ?? null) !== JSON.stringify(formData[f.id] ?? null) && compiled.isVisible(f.id, formData))
         .map((f) => f.id);
       if (changed.length > 0) throw new AppError(409, CODES.notEditable, 'server.notRejectedField', { fields: changed.join(', ') }, { fields: changed });
     }
     await saveStep(application, stepId, payload);
+    // A new identity check (a rejected ID checked again) carries its facts into the saved personal step.
+    if (stepId === 'identity' && payloads.personal) {
+      const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity: await verifiedIdentityOf(db, memberId) });
+      await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }));
+    }
     await db
       .update(applications)
       .set({ fillStep: body.fillStep, updatedAt: new Date(), ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) })

@@ -2,11 +2,14 @@
 // the ZOLOZ-style entries; and the PC-to-phone hand-off by QR code.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
 import { newId } from '../config.ts';
 import { ekycChecks, handoffTokens } from '../db/schema.ts';
-import { AppError, badRequest, ok } from '../http/envelope.ts';
+import { translate } from '@kh/i18n';
+import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
 import { memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
-import { STATUS, ensureStatus, ownedApplication } from '../services/applications.ts';
+import { STATUS, ensureStatus, ownedApplication, payloadsOf } from '../services/applications.ts';
+import { compileStep, contextFrom, validateData } from '../services/steps.ts';
 import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from '../services/ekyc.ts';
 import { sameOriginUrl } from '../sandbox/html.ts';
 
@@ -35,6 +38,8 @@ export const resultOf = (check: Check | undefined) =>
         failureReason: check.failureReason ?? undefined,
         step1: check.frontImgPath ? { frontImgPath: check.frontImgPath, backImgPath: check.backImgPath ?? '', ocrData: check.ocrData } : undefined,
         step2: check.faceScore !== null ? { faceScore: check.faceScore, isIdentical: check.isIdentical } : undefined,
+        // What the personal step is locked to, in the engine's terms (the same conversion as the server's).
+        verifiedIdentity: check.state === 'success' ? verifiedIdentityFromOcr(check.idKind, (check.ocrData ?? {}) as OcrData, check.documentNumber) : undefined,
       }
     : { state: 'none', isEkycSuccess: false };
 
@@ -54,6 +59,12 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     if (!config.appConfig.ctosValid) throw new AppError(409, '40010002', 'errors.identityUpgrading');
     const application = await ownedApplication(db, memberId, body.relateType, body.relateId);
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
+    // The identity step's own rules (number format, age from a MyKad, no Malaysian passport) refuse
+    // before a face scan is spent; the check itself is what the submit starts.
+    const identityStep = compileStep('identity', contextFrom(await payloadsOf(db, application.id), application));
+    const typed = identityStep.fromPayload({ idKind: body.idKind, documentName: body.documentName, documentNumber: body.documentNumber });
+    const refusals = validateData(identityStep, typed).filter((e) => e.field !== 'verification');
+    if (refusals.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: refusals.map((e) => ({ ...e, message: translate(languageOf(request), e.key, e.params) })) });
     const responseUrl = sameOriginUrl(body.responseUrl, config.publicOrigin);
     if (!responseUrl) throw badRequest('server.returnUrlRefused');
     // Limits per applicant: a pause between attempts, and a number of attempts a day.

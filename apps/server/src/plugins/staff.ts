@@ -1,12 +1,15 @@
 // Staff review: a separate API with its own authentication. Approve market by market, reject with
 // items of the RejectReason dictionary, set the MY client code active. Every action is audited.
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { MARKET, hasMarket } from '@kh/flow';
 import { applications, auditLog, ekycChecks, files, members, payments, staff, supplements } from '../db/schema.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
-import { STATUS, initApplication, payloadsOf, type Application } from '../services/applications.ts';
+import { compareWithIdentity } from '@kh/engine';
+import { isContainRejectIdKind, parseRejectedReason } from '@kh/flow';
+import { STATUS, SUPERSEDED, initApplication, payloadsOf, verifiedIdentityOf, type Application } from '../services/applications.ts';
+import { compileStep, contextFrom } from '../services/steps.ts';
 import { passwordMatches, requireStaff, staffOf, startStaffSession } from '../services/staff-auth.ts';
 import { dictionaries } from '../services/steps.ts';
 
@@ -64,10 +67,19 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
     secured.get('/applications/:id', async (request) => {
       const application = await load((request.params as { id: string }).id);
       const [member] = await db.select().from(members).where(eq(members.id, application.memberId));
+      const steps = await payloadsOf(db, application.id);
+      // The verified identity beside what was typed on the personal step, each mismatch flagged.
+      const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
+      const personal = compileStep('personal', contextFrom(steps, application));
+      const typed = personal.fromPayload(steps.personal ?? {});
+      const identityComparison = verifiedIdentity && steps.personal ? compareWithIdentity(personal.valueFields, typed, verifiedIdentity, (id) => personal.isVisible(id, typed)) : [];
       return ok({
         application,
         member: { id: member.id, mobile: member.mobile, countryCode: member.countryCode, hsNo: member.hsNo },
-        steps: await payloadsOf(db, application.id),
+        steps,
+        verifiedIdentity: verifiedIdentity ?? null,
+        identityComparison,
+        identityMismatch: identityComparison.some((c) => !c.matches),
         documents: await db.select({ relativePath: files.relativePath, mime: files.mime, originalFilename: files.originalFilename, size: files.size }).from(files).where(eq(files.memberId, application.memberId)),
         identityChecks: await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)),
         payments: await db.select({ orderNumber: payments.orderNumber, payStatus: payments.payStatus, amountSen: payments.amountSen, cardLast4: payments.cardLast4, settledAt: payments.settledAt }).from(payments).where(eq(payments.applicationId, application.id)),
@@ -93,7 +105,8 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
           .where(and(eq(applications.id, before.id), eq(applications.status, before.status)))
           .returning();
         if (!after) throw new AppError(409, CODES.badState, 'server.notUnderReview');
-        await db.update(members).set({ hsNo: `C${String(randomInt(1_000_000, 9_999_999))}` }).where(and(eq(members.id, before.memberId)));
+        // The client number is the member's, given at their first approval and never again.
+        await db.update(members).set({ hsNo: `C${String(randomInt(1_000_000, 9_999_999))}` }).where(and(eq(members.id, before.memberId), isNull(members.hsNo)));
         if (before.relatedType === 'SUPPLEMENT') {
           // The markets open on the account itself; the supplement records succeed.
           const init = await initApplication(db, before.memberId);
@@ -114,7 +127,16 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
         const items = [...new Set((request.body as { items: string[] }).items)];
         const unknown = items.filter((item) => !REJECT_ITEMS.has(item));
         if (unknown.length > 0) throw badRequest('server.unknownRejectItems', { items: unknown.join(', ') });
-        const [after] = await db.update(applications).set({ status: STATUS.fail, rejectedReason: items.join(','), updatedAt: new Date() }).where(eq(applications.id, before.id)).returning();
+        const [after] = await db
+          .update(applications)
+          .set({ status: STATUS.fail, rejectedReason: items.join(','), updatedAt: new Date() })
+          .where(and(eq(applications.id, before.id), eq(applications.status, before.status)))
+          .returning();
+        if (!after) throw new AppError(409, CODES.badState, 'server.notUnderReview');
+        // A rejected identity document is checked again: the old check verifies nothing from now on,
+        // so the applicant cannot type another identity in its place.
+        if (isContainRejectIdKind(parseRejectedReason(after.rejectedReason)))
+          await db.update(ekycChecks).set({ state: SUPERSEDED }).where(and(eq(ekycChecks.memberId, before.memberId), eq(ekycChecks.state, 'success')));
         await audit(staffOf(request), 'reject', before, after, { items });
         return ok(after);
       },

@@ -1,6 +1,7 @@
 // Applications and their saved steps: loading, the khInfo view of SPEC §3, and which steps an
 // application needs before it can be submitted.
 import { and, desc, eq } from 'drizzle-orm';
+import { verifiedIdentityFromOcr, type OcrData, type VerifiedIdentity } from '@kh/engine';
 import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRejectedReason, rejectedFieldsOf, rejectionPath, type StepName } from '@kh/flow';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -39,6 +40,23 @@ export async function identityVerified(db: Database, applicationId: string): Pro
     .where(and(eq(ekycChecks.applicationId, applicationId), eq(ekycChecks.state, 'success')))
     .limit(1);
   return !!row;
+}
+
+/** A check whose identity a reviewer rejected: it no longer verifies anything, a new check must. */
+export const SUPERSEDED = 'superseded';
+
+/**
+ * What the member's latest successful identity check verified, or undefined before one. It is the
+ * member's, not one application's: an added market opens for the person the account was checked as.
+ */
+export async function verifiedIdentityOf(db: Database, memberId: string): Promise<VerifiedIdentity | undefined> {
+  const [check] = await db
+    .select()
+    .from(ekycChecks)
+    .where(and(eq(ekycChecks.memberId, memberId), eq(ekycChecks.state, 'success')))
+    .orderBy(desc(ekycChecks.completedAt), desc(ekycChecks.createdAt))
+    .limit(1);
+  return check ? verifiedIdentityFromOcr(check.idKind, (check.ocrData ?? {}) as OcrData, check.documentNumber) : undefined;
 }
 
 export async function paymentSettled(db: Database, applicationId: string): Promise<boolean> {

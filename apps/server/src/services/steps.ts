@@ -1,6 +1,6 @@
 // The step schemas on the server: the same documents, dictionaries and precompiled validators as
 // the browser, so both give one verdict. The context comes from what the server has stored.
-import { compile, validateStep, type CompiledStep, type FieldError, type FormData, type StepContext, type StepSchema, type StructuralValidator } from '@kh/engine';
+import { compile, validateStep, type CompiledStep, type VerifiedIdentity, type FieldError, type FormData, type StepContext, type StepSchema, type StructuralValidator } from '@kh/engine';
 import { loadDictionaries, loadStepSchemas } from '@kh/engine/node';
 import { loadPrecompiled } from '@kh/engine/generated';
 import { stepByCode, type StepName } from '@kh/flow';
@@ -17,10 +17,10 @@ export function stepIdForCode(code: number): StepName | undefined {
   return step && step.form && schemas.has(step.name) ? step.name : undefined;
 }
 
-export function compileStep(stepId: string, context: StepContext, rejectedItems: string[] = []): CompiledStep {
+export function compileStep(stepId: string, context: StepContext, { rejectedItems = [], verifiedIdentity }: { rejectedItems?: string[]; verifiedIdentity?: VerifiedIdentity } = {}): CompiledStep {
   const schema = schemas.get(stepId);
   if (!schema) throw new Error(`No schema for step ${stepId}`);
-  return compile(schema, { dictionaries, context, rejectedItems });
+  return compile(schema, { dictionaries, context, rejectedItems, verifiedIdentity });
 }
 
 function validatorFor(stepId: string): StructuralValidator {

@@ -6,7 +6,7 @@ import type { FieldError } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
 import { applications } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';
-import { STATUS, ensureStatus, identityVerified, khInfo, needsPayment, paymentSettled, payloadsOf, requiredSteps, type Application } from './applications.ts';
+import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, requiredSteps, type Application } from './applications.ts';
 import { compileStep, contextFrom, validateData } from './steps.ts';
 
 export async function submitApplication({ db, config }: ServerContext, application: Application, language: string) {
@@ -14,9 +14,11 @@ export async function submitApplication({ db, config }: ServerContext, applicati
   ensureStatus(application, [STATUS.stash, STATUS.fail]);
   const payloads = await payloadsOf(db, application.id);
   const context = contextFrom(payloads, application);
+  const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
   const missing: { step: string; fields: (FieldError & { message: string })[] }[] = [];
   for (const stepId of requiredSteps(config, application)) {
-    const compiled = compileStep(stepId, context);
+    // Answers saved before the identity check must agree with what it verified.
+    const compiled = compileStep(stepId, context, { verifiedIdentity });
     const data = compiled.fromPayload(payloads[stepId] ?? {});
     if (stepId === 'identity') data.verification = await identityVerified(db, application.id);
     const errors: FieldError[] = payloads[stepId] ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];

@@ -24,7 +24,7 @@ const OWN_LABEL_WIDGETS = new Set(['multiSelect', 'signature', 'identityCheck', 
 export function FieldTemplate(props: FieldTemplateProps): ReactElement {
   const { t } = useTranslation();
   const { id, children, rawErrors, hidden, uiSchema } = props;
-  const options = (uiSchema?.['ui:options'] ?? {}) as { kind?: string; labelKey?: string; helpKey?: string; required?: boolean };
+  const options = (uiSchema?.['ui:options'] ?? {}) as { kind?: string; labelKey?: string; helpKey?: string; required?: boolean; verified?: boolean };
   const required = options.required === true;
   if (hidden || id === 'root') return children;
   const onFieldRender = (props.registry.formContext as StepFormContext).onFieldRender;
@@ -43,6 +43,7 @@ export function FieldTemplate(props: FieldTemplateProps): ReactElement {
           {t(options.helpKey)}
         </p>
       )}
+      {options.verified && <p className="field__hint field__verified">{t('common.verifiedByIdentity')}</p>}
       {error && (
         <p className="field__error" id={`${id}-error`}>
           <span className="visually-hidden">{t('common.errorPrefix', { defaultValue: 'Error:' })} </span>
