@@ -37,7 +37,7 @@ describe('a non-Malaysian applicant with a passport', () => {
     await next(page);
 
     await waitPath(page, '/iam/start');
-    await page.getByLabel('Document type').selectOption({ label: 'Passport' });
+    await page.getByRole('group', { name: 'Document type' }).getByLabel('Passport', { exact: true }).check();
     await page.getByLabel('Full name as on the document').fill('Lee Wei Ling');
     await page.getByLabel('Passport number').fill('K1234567A');
     await page.getByRole('button', { name: 'Start verification' }).click();

@@ -86,6 +86,8 @@ export interface EkycResult {
   failureReason?: string;
   step1?: { frontImgPath: string; backImgPath: string; ocrData: { name: string; gender: string; birthDate: string; nationality: string; expiryDate?: string; idNo: string; idAddress: string } };
   step2?: { faceScore: number; isIdentical: boolean };
+  /** What a successful check verified, as the engine locks the personal step to it. */
+  verifiedIdentity?: { documentType: number; documentNumber: string; name?: string; birthDate?: string; gender?: 1 | 2; nationality?: string; expiryDate?: string };
 }
 
 /** payStatus: 0 success, 1 or -2 failed, 2 loading, -1 not existing. */

@@ -2,7 +2,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderStep } from './render.tsx';
+import { createI18n } from '@kh/i18n';
+import { I18nProvider, StepForm } from '../src/index.ts';
+import { renderStep, validator } from './render.tsx';
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
@@ -147,10 +149,52 @@ describe('the error summary (GOV.UK style)', () => {
     await submit();
     expect(submitted).toEqual([{ birthCountry: 'MYS', birthCity: 'Ipoh', taxResidentOutsideMy: false, feaRulesStatement: 1 }]);
   });
+  it('names each field beside its message, never a bare "Please enter"', async () => {
+    await renderStep('tax');
+    await submit();
+    const links = within(screen.getByRole('alert')).getAllByRole('link');
+    expect(links[0].textContent).toBe('City of birth: Please enter');
+  });
   it('labels and errors follow the language', async () => {
     await renderStep('tax', { language: 'zh-HK' });
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(screen.getByRole('heading', { name: '出現問題' })).toBeTruthy();
     expect(screen.getByLabelText('出生城市')).toBeTruthy();
+  });
+});
+
+describe('a server field error holds until its field is edited, then the form submits again', () => {
+  const valid = { birthCity: 'Ipoh', taxResidentOutside: false, feaStatement: 1 };
+  it('shows the server\'s error, blocks a resubmit of the same value, and clears on edit', async () => {
+    const { rerender, submitted, compiled } = await renderStep('tax', { data: valid });
+    await submit();
+    expect(submitted).toHaveLength(1);
+    // The server refused the city (say): the page hands the field error to the form.
+    const instance = await createI18n('en');
+    const serverErrors = [{ field: 'birthCity', key: 'validation.usernameTaken' }];
+    rerender(
+      <I18nProvider language="en" instance={instance}>
+        <StepForm compiled={compiled} validator={validator} initialData={valid} serverErrors={serverErrors} onSubmit={(p) => submitted.push(p)} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Username already exists')).toBeTruthy();
+    await submit();
+    expect(submitted).toHaveLength(1);
+    await userEvent.type(screen.getByLabelText('City of birth'), 'h');
+    expect(screen.queryByText('Username already exists')).toBeNull();
+    await submit();
+    expect(submitted).toHaveLength(2);
+    expect(submitted[1].birthCity).toBe('Ipohh');
+  });
+});
+
+describe('fields the identity check verified', () => {
+  it('show the verified value, read-only, and say why', async () => {
+    const verifiedIdentity = { documentType: 106, documentNumber: '900101145678', name: 'TAN AH KOW', birthDate: '1990-01-01', gender: 2 as const, nationality: 'MYS' };
+    await renderStep('personal', { verifiedIdentity });
+    const nric = screen.getByLabelText(/MyKad number/) as HTMLInputElement;
+    expect(nric.value).toBe('900101145678');
+    expect(nric.readOnly || nric.disabled).toBe(true);
+    expect(screen.getAllByText('Verified by your identity check').length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -18,9 +18,9 @@ export async function renderStep(
 ) {
   const language = options.language ?? 'en';
   if (!instances.has(language)) instances.set(language, await createI18n(language));
-  const compiled = compile(steps[stepId], { dictionaries, context: options.context, rejectedItems: options.rejectedItems });
+  const compiled = compile(steps[stepId], { dictionaries, context: options.context, rejectedItems: options.rejectedItems, verifiedIdentity: options.verifiedIdentity });
   const submitted: Record<string, unknown>[] = [];
-  const { context: _stepContext, rejectedItems: _rejected, dictionaries: _dictionaries, data, formContext, ...formProps } = options;
+  const { context: _stepContext, rejectedItems: _rejected, dictionaries: _dictionaries, verifiedIdentity: _identity, data, formContext, ...formProps } = options;
   const view = render(
     <I18nProvider language={language} instance={instances.get(language)}>
       <StepForm compiled={compiled} validator={validator} initialData={data} now={new Date(2026, 10, 21)} onSubmit={(payload) => submitted.push(payload)} context={formContext} {...formProps} />

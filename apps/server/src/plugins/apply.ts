@@ -1,12 +1,12 @@
 // apply: the application record (khInfo), saving and fetching steps, submission. Every saved step is
 // validated with the same compiled step schema as the browser, plus the rules only the server knows.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
 import { translate } from '@kh/i18n';
 import { newId } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { applicationSteps, applications, files, members, payments } from '../db/schema.ts';
+import { applicationSteps, applications, ekycChecks, files, members, payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
 import { memberOf, requireMember } from '../http/session.ts';
 import {
@@ -195,6 +195,12 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
     const own = (await payloadsOf(db, application.id))[stepId];
+    // Before the identity step is saved, the document of the latest check started is what was typed:
+    // a new tab or device resumes /iam/start with it.
+    if (!own && stepId === 'identity') {
+      const [check] = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)).limit(1);
+      return ok(check ? { idKind: check.idKind, documentName: check.documentName, documentNumber: check.documentNumber } : {});
+    }
     if (own || application.relatedType !== 'SUPPLEMENT' || !CARRIED_TO_SUPPLEMENT.has(stepId)) return ok(own ?? {});
     // A supplement starts from what the account already holds: the applicant confirms or updates it.
     const init = await initApplication(db, application.memberId);

@@ -2,7 +2,7 @@
 // and the flow machine, whose state the URL mirrors. The machine's snapshot is kept for the session,
 // so a reload, or the return from the identity provider or the card gateway, resumes where it was.
 import type { KhInfoDto, SupplementCheck, SupplementRecord } from '@kh/api';
-import { contextFromPayloads, type StepContext } from '@kh/engine';
+import { contextFromPayloads, type StepContext, type VerifiedIdentity } from '@kh/engine';
 import {
   canonicalPath,
   contextFromRecords,
@@ -29,6 +29,8 @@ export interface ApplicationState {
   relatedType: 'INIT' | 'SUPPLEMENT';
   payloads: Record<string, Record<string, unknown>>;
   actor: FlowActor;
+  /** What the identity check verified: the personal step's identity fields are locked to it. */
+  verifiedIdentity?: VerifiedIdentity;
   /** The context the step schemas' rules read. */
   stepContext(): StepContext;
   remember(stepId: string, payload: Record<string, unknown>): void;
@@ -169,6 +171,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         payloads,
         actor,
         user,
+        verifiedIdentity: ekyc?.verifiedIdentity,
         appSource: [1, 2, 3, 4].includes(Number(query.get('entryCode'))) ? Number(query.get('entryCode')) : bridge() ? 1 : 4,
         invitationCode: query.get('_scnl') ?? query.get('scnl') ?? undefined,
         entryCode: query.get('entryCode') ?? undefined,

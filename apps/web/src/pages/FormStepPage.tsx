@@ -4,7 +4,7 @@ import { ApiError, type Endpoints } from '@kh/api';
 import { compile, type FieldError, type FormData } from '@kh/engine';
 import { codeOf, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
 import { ConfirmDialog, PageLayout, StepForm, type StepFormContext } from '@kh/ui';
-import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { clearDraft, loadDraft, saveDraft } from '../app/drafts.ts';
@@ -32,13 +32,29 @@ export const uploadFile = (upload: Endpoints['file']['upload']) => async (file: 
   }
 };
 
-export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step: StepName; formContext?: Partial<StepFormContext>; onSaved?(): void; submitLabel?: string }): ReactElement {
+export interface FormStepPageProps {
+  step: StepName;
+  formContext?: Partial<StepFormContext>;
+  onSaved?(): void;
+  submitLabel?: string;
+  /** Fields the submit itself completes (the identity check it starts). */
+  pendingFields?: string[];
+  /** Replaces the save: what the submit does instead (starting the identity check). Field errors it throws show as the save's do. */
+  submitAction?(payload: Record<string, unknown>): Promise<void>;
+  /** Shown above the form (a notice that the step cannot be done here). */
+  notice?: ReactNode;
+}
+
+export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice }: FormStepPageProps): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
   const info = stepByName(step);
   const snapshot = app.actor.getSnapshot();
   const rejectedItems = snapshot.context.mode === 'rejected' ? rejectedFieldsOf(snapshot.context, info.code) : [];
-  const compiled = useMemo(() => compile(steps[step], { dictionaries, context: app.stepContext(), rejectedItems }), [step, app, rejectedItems.join(',')]); // the context is read when the page opens
+  const compiled = useMemo(
+    () => compile(steps[step], { dictionaries, context: app.stepContext(), rejectedItems, verifiedIdentity: app.verifiedIdentity }),
+    [step, app, rejectedItems.join(','), app.verifiedIdentity],
+  ); // the context is read when the page opens
   const [initial, setInitial] = useState<FormData | undefined>();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const saving = useRef(false);
@@ -84,6 +100,11 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
     saving.current = true;
     const loading = toasts.show({ kind: 'loading', messageKey: savingToastKey(step) });
     try {
+      if (submitAction) {
+        await submitAction(payload);
+        setServerErrors([]);
+        return;
+      }
       await endpoints.apply.fillData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId, data: payload, ...(app.invitationCode ? { invitationCode: app.invitationCode } : {}) });
       clearDraft(app.applyId, step);
       trackNext(step);
@@ -127,10 +148,12 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel }: { step
   );
   return (
     <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} onBack={() => app.actor.send({ type: 'PREVIOUS' })} onExit={() => document.dispatchEvent(new Event('kh:exit'))}>
+      {notice}
       {initial && (
         <StepForm
           key={step}
           compiled={compiled}
+          pendingFields={pendingFields}
           validator={validatorFor(step)}
           initialData={initial}
           serverErrors={serverErrors}

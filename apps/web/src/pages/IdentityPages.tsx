@@ -1,16 +1,18 @@
 // Identity verification (SPEC §4): start, then the provider's page, then the transit page (poll),
 // then personal details prefilled, or the failure with its reason and a retry. On a PC: the
 // choose-device page with a QR code, or "Continue on this device".
-import { stepByName } from '@kh/flow';
+import { compile } from '@kh/engine';
 import { PageLayout, QrCode } from '@kh/ui';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication, type ApplicationState } from '../app/application.tsx';
 import { FailureScreen, TransitScreen, usePollUntil } from './Transit.tsx';
-import { ApiError } from '@kh/api';
+import { ApiError, type EkycResult } from '@kh/api';
+import { clearDraft, loadDraft } from '../app/drafts.ts';
+import { FormStepPage } from './FormStepPage.tsx';
 import { bridge } from '../app/platform.ts';
 import { endpoints, toasts } from '../app/services.ts';
-import { dictionaries } from '../app/schemas.ts';
+import { dictionaries, steps } from '../app/schemas.ts';
 
 const MIN_APP_VERSION = '5.0.0';
 
@@ -23,92 +25,94 @@ function inAppVersionBelow(minimum: string): boolean {
   return false;
 }
 
-interface IdentityDraft {
+/** The identity check's request, from the identity step's payload (its dataKeys are the init call's). */
+interface IdentityRequest {
   idKind: number;
   documentName: string;
   documentNumber: string;
 }
-const DRAFT = 'kh.identity';
-const readDraft = (): IdentityDraft | undefined => JSON.parse(sessionStorage.getItem(DRAFT) ?? 'null') ?? undefined;
+const identityRequest = (payload: Record<string, unknown>): IdentityRequest => ({
+  idKind: Number(payload.idKind),
+  documentName: String(payload.documentName ?? '').trim(),
+  documentNumber: String(payload.documentNumber ?? '').replace(/[\s-]/g, '').toUpperCase(),
+});
 
 /** Starts the check at the provider; the transit page is where the provider sends the applicant back. */
-async function startCheck(app: ApplicationState, draft: IdentityDraft, beforeLeaving: () => void = () => undefined) {
-  const init = await endpoints.ekyc.init({ relateType: app.relatedType, relateId: app.applyId!, responseUrl: '/iam/transit', documentName: draft.documentName, idKind: draft.idKind, documentNumber: draft.documentNumber });
+async function startCheck(app: ApplicationState, request: IdentityRequest, beforeLeaving: () => void = () => undefined) {
+  const init = await endpoints.ekyc.init({ relateType: app.relatedType, relateId: app.applyId!, responseUrl: '/iam/transit', ...request });
   beforeLeaving();
   window.location.assign(init.h5RedirectUrl);
 }
 
+/** What the applicant typed on this device for the identity step (its local draft), as the check's request. */
+function typedIdentity(app: ApplicationState): IdentityRequest | undefined {
+  const draft = app.applyId ? loadDraft(app.applyId, 'identity') : undefined;
+  if (!draft) return undefined;
+  return identityRequest(compile(steps.identity, { dictionaries, context: app.stepContext() }).toPayload(draft));
+}
+
+/**
+ * The identity step, rendered from its schema like every step: the number rules, the age a MyKad
+ * gives and the Malaysian-passport rule refuse here, before a face scan is spent. Its submit starts
+ * the check; once verified, it saves and goes on.
+ */
 export function IdentityStartPage(): ReactElement {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const app = useApplication();
-  const saved = readDraft();
-  const [idKind, setIdKind] = useState(saved?.idKind ?? 106);
-  const [documentName, setName] = useState(saved?.documentName ?? '');
-  const [documentNumber, setNumber] = useState(saved?.documentNumber ?? '');
-  const [error, setError] = useState<string>();
-  const verified = app.actor.getSnapshot().context.ekycPassed;
+  const verified = app.actor.getSnapshot().context.ekycPassed && !!app.verifiedIdentity;
   // Identity checks need the app's camera support from this version on (SPEC §8 copy-link texts).
   const tooOld = inAppVersionBelow(MIN_APP_VERSION);
   const [unavailable, setUnavailable] = useState<'appVersionTooLow' | 'identityUpgrading' | undefined>(tooOld ? 'appVersionTooLow' : undefined);
-  async function start() {
-    const number = documentNumber.replace(/[\s-]/g, '').toUpperCase();
-    if (!documentName.trim() || !/^[A-Z0-9]{5,20}$/.test(number)) return setError(t('validation.requiredEnter'));
-    const draft = { idKind, documentName: documentName.trim(), documentNumber: number };
-    sessionStorage.setItem(DRAFT, JSON.stringify(draft));
-    const onPc = app.actor.getSnapshot().context.platform === 'pc';
-    if (onPc || verified) return app.actor.send({ type: 'NEXT' });
+  const formContext = useMemo(() => ({ status: { identity: { labelKey: verified ? 'common.identityVerified' : 'common.identityNotYetVerified', done: true } } }), [verified]);
+  async function start(payload: Record<string, unknown>) {
+    if (app.actor.getSnapshot().context.platform === 'pc') {
+      app.actor.send({ type: 'NEXT' });
+      return;
+    }
     try {
-      await startCheck(app, draft, () => app.actor.send({ type: 'NEXT' }));
+      await startCheck(app, identityRequest(payload), () => app.actor.send({ type: 'NEXT' }));
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) setUnavailable('identityUpgrading');
+      if (failure instanceof ApiError && failure.status === 409) return setUnavailable('identityUpgrading');
+      throw failure;
     }
   }
-  const info = stepByName('identity');
-  const kinds = dictionaries.IdentityType.filter((k) => k.value !== 101);
+  const notice = unavailable && (
+    <div className="notice" role="status">
+      <p>{t(`errors.${unavailable}`)}</p>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => void navigator.clipboard?.writeText(window.location.href).then(() => toasts.show({ kind: 'info', messageKey: 'errors.copySuccess' }))}
+      >
+        {t('errors.copyLink')}
+      </button>
+    </div>
+  );
   return (
-    <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
-      <h2 className="step-header__title">{t('field.identity.intro.label')}</h2>
-      <p className="step-header__hint">{t('field.identity.intro.help')}</p>
-      {error && <p className="field__error" role="alert">{error}</p>}
-      <div className="field">
-        <label className="field__label" htmlFor="idKind">{t('field.identity.identityType.label')}</label>
-        <select id="idKind" className="select" value={idKind} onChange={(e) => setIdKind(Number(e.target.value))}>
-          {kinds.map((k) => <option key={String(k.value)} value={String(k.value)}>{k.label[i18n.language] ?? k.label.en}</option>)}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="documentName">{t('field.identity.documentName.label')}</label>
-        <input id="documentName" className="input" value={documentName} autoComplete="name" onChange={(e) => setName(e.target.value)} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="documentNumber">{idKind === 106 ? t('field.identity.nricNumber.label') : idKind === 102 ? t('field.identity.passportNumber.label') : t('field.identity.otherIdNumber.label')}</label>
-        <input id="documentNumber" className="input" value={documentNumber} inputMode={idKind === 106 ? 'numeric' : 'text'} onChange={(e) => setNumber(e.target.value)} />
-      </div>
-      {unavailable ? (
-        <div className="notice" role="status">
-          <p>{t(`errors.${unavailable}`)}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void navigator.clipboard?.writeText(window.location.href).then(() => toasts.show({ kind: 'info', messageKey: 'errors.copySuccess' }))}
-          >
-            {t('errors.copyLink')}
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="button button--main" onClick={() => void start()}>
-          {verified ? t('common.next') : t('common.startVerification')}
-        </button>
-      )}
-    </PageLayout>
+    <FormStepPage
+      step="identity"
+      formContext={formContext}
+      notice={notice}
+      pendingFields={verified ? undefined : ['verification']}
+      submitLabel={verified ? undefined : t('common.startVerification')}
+      submitAction={verified ? undefined : start}
+    />
   );
 }
 
-/** Saves the identity step once the provider said yes: the server records the outcome itself. */
-async function saveIdentity(app: ApplicationState) {
-  const draft = readDraft();
-  if (!draft || !app.applyId) return;
-  await endpoints.apply.fillData({ fillStep: 2002, relatedType: app.relatedType, applyId: app.applyId, data: { idKind: draft.idKind, documentName: draft.documentName, documentNumber: draft.documentNumber } });
+/** Saves the identity step once the provider said yes, with the facts it verified: the server records the outcome itself. */
+async function saveIdentity(app: ApplicationState, verifiedIdentity: EkycResult['verifiedIdentity']) {
+  if (!verifiedIdentity || !app.applyId) return;
+  app.verifiedIdentity = verifiedIdentity;
+  await endpoints.apply.fillData({
+    fillStep: 2002,
+    relatedType: app.relatedType,
+    applyId: app.applyId,
+    data: { idKind: verifiedIdentity.documentType, documentName: verifiedIdentity.name, documentNumber: verifiedIdentity.documentNumber },
+  });
+  clearDraft(app.applyId, 'identity');
+  // The personal step now starts from the verified facts (the server carried them into it).
+  delete app.payloads.personal;
 }
 
 export function IdentityTransitPage(): ReactElement {
@@ -118,7 +122,7 @@ export function IdentityTransitPage(): ReactElement {
     () => endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }),
     (r) => r.state === 'success' || r.state === 'failed',
     async (result) => {
-      if (result.isEkycSuccess) await saveIdentity(app);
+      if (result.isEkycSuccess) await saveIdentity(app, result.verifiedIdentity);
       else sessionStorage.setItem('kh.identity.reason', result.failureReason ?? 'recognitionFailed');
       app.actor.send({ type: 'IDENTITY_RESULT', ok: result.isEkycSuccess, reason: result.failureReason });
     },
@@ -144,7 +148,7 @@ export function ChooseDevicePage(): ReactElement {
       void endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }).then(async (r) => {
         if (r.state === 'success') {
           clearInterval(timer);
-          await saveIdentity(app);
+          await saveIdentity(app, r.verifiedIdentity);
           app.actor.send({ type: 'IDENTITY_RESULT', ok: true });
         }
       });
@@ -164,9 +168,9 @@ export function ChooseDevicePage(): ReactElement {
         type="button"
         className="button button--secondary"
         onClick={() => {
-          const draft = readDraft();
+          const typed = typedIdentity(app);
           app.actor.send({ type: 'NEXT' });
-          if (draft) void startCheck(app, draft);
+          if (typed) void startCheck(app, typed);
         }}
       >
         {t('common.continueOnThisDevice')}

@@ -24,8 +24,10 @@ export interface StepFormProps {
   /** The applicant left a field (analytics' input event): its id and value. */
   onFieldBlur?(fieldId: string, value: unknown): void;
   onSubmit?(payload: Record<string, unknown>, data: FormData): void;
-  /** Extra errors from the server (field errors of fill-data). */
+  /** Extra errors from the server (field errors of fill-data): each holds until its field is edited. */
   serverErrors?: FieldError[];
+  /** Fields the submit itself completes (the identity check it starts): their errors neither show nor block it. */
+  pendingFields?: string[];
   /** Shows every error at once (a story of the error state, a resumed rejected step). */
   showAllErrors?: boolean;
   now?: Date;
@@ -40,19 +42,34 @@ export function StepForm(props: StepFormProps): ReactElement {
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(props.showAllErrors ?? false);
   const summary = useRef<HTMLDivElement>(null);
+  // A server error belongs to the value it was given for: editing the field clears it.
+  const [serverAnswer, setServerAnswer] = useState<{ errors?: FieldError[]; values: Record<string, string> }>({ values: {} });
+  if (props.serverErrors !== serverAnswer.errors)
+    setServerAnswer({ errors: props.serverErrors, values: Object.fromEntries((props.serverErrors ?? []).map((e) => [e.field, JSON.stringify(data[e.field] ?? null)])) });
+  const serverErrors = useMemo(
+    () => (props.serverErrors ?? []).filter((e) => !(e.field in serverAnswer.values) || serverAnswer.values[e.field] === JSON.stringify(data[e.field] ?? null)),
+    [props.serverErrors, serverAnswer, data],
+  );
 
   const context = useMemo<StepFormContext>(() => ({ ...(props.context ?? {}), compiled, language: i18n.language }), [compiled, i18n.language, props.context]);
-  const errors = useMemo(
-    () => [...validateStep(compiled, data, { validator: props.validator, now: props.now }), ...(props.serverErrors ?? [])],
-    [compiled, data, props.validator, props.now, props.serverErrors],
-  );
-  const shown = errors.filter((e) => submitted || touched.has(e.field) || props.serverErrors?.includes(e));
+  const errors = useMemo(() => {
+    const pending = new Set(props.pendingFields ?? []);
+    const own = validateStep(compiled, data, { validator: props.validator, now: props.now }).filter((e) => !pending.has(e.field));
+    // The engine's verdict on a field comes first; a server error shows where the engine has none.
+    return [...own, ...serverErrors.filter((e) => !own.some((o) => o.field === e.field))];
+  }, [compiled, data, props.validator, props.now, serverErrors, props.pendingFields]);
+  const shown = errors.filter((e) => submitted || touched.has(e.field) || serverErrors.includes(e));
   const messages = shown.map((e) => ({ field: e.field, message: t(e.key, e.params ?? {}) }));
+  // The summary names each field, so "Please enter" is never read out alone.
+  const summaryItems = messages.map((m) => {
+    const labelKey = (compiled.uiSchema[m.field] as { 'ui:options'?: { labelKey?: string } } | undefined)?.['ui:options']?.labelKey;
+    return { field: m.field, message: labelKey ? t('common.fieldError', { field: t(labelKey), message: m.message }) : m.message };
+  });
   const extraErrors = useMemo(() => Object.fromEntries(messages.map((m) => [m.field, { __errors: [m.message] }])) as ErrorSchema, [JSON.stringify(messages)]);
 
   return (
     <div className="step-form">
-      <ErrorSummary ref={summary} errors={submitted ? messages : []} />
+      <ErrorSummary ref={summary} errors={submitted ? summaryItems : []} />
       <ThemedForm
         schema={compiled.renderSchema}
         uiSchema={compiled.uiSchema}

@@ -43,7 +43,7 @@ export function FieldTemplate(props: FieldTemplateProps): ReactElement {
           {t(options.helpKey)}
         </p>
       )}
-      {options.verified && <p className="field__hint field__verified">{t('common.verifiedByIdentity')}</p>}
+      {options.verified && !ownLabel && <p className="field__hint field__verified">{t('common.verifiedByIdentity')}</p>}
       {error && (
         <p className="field__error" id={`${id}-error`}>
           <span className="visually-hidden">{t('common.errorPrefix', { defaultValue: 'Error:' })} </span>
@@ -57,6 +57,7 @@ export function FieldTemplate(props: FieldTemplateProps): ReactElement {
       ) : (
         children
       )}
+      {options.verified && ownLabel && <p className="field__hint field__verified">{t('common.verifiedByIdentity')}</p>}
     </div>
   );
 }
