@@ -9,7 +9,8 @@ import { useSyncExternalStore } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ApplicationProvider, useApplication } from './app/application.tsx';
 import { bridge } from './app/platform.ts';
-import { setApiLanguage, toasts } from './app/services.ts';
+import { endpoints, loginCache, setApiLanguage, toasts } from './app/services.ts';
+import { clearDrafts } from './app/drafts.ts';
 import { useStepArrival } from './hooks/useStepArrival.ts';
 import { FormStepPage } from './pages/FormStepPage.tsx';
 import { ChooseDevicePage, IdentityFailedPage, IdentityStartPage, IdentityTransitPage } from './pages/IdentityPages.tsx';
@@ -59,6 +60,23 @@ function StepPage(): ReactElement {
   }
 }
 
+/** Logging out ends the session and takes every trace of the application off this device. */
+function LogoutButton(): ReactElement {
+  const { t } = useTranslation();
+  async function logout() {
+    clearDrafts();
+    for (const k of Object.keys(sessionStorage)) if (k.startsWith('kh.')) sessionStorage.removeItem(k);
+    await endpoints.passport.logout().catch(() => undefined);
+    loginCache.forget();
+    window.location.assign('/status/entry');
+  }
+  return (
+    <button type="button" className="button button--link logout" onClick={() => void logout()}>
+      {t('common.logout')}
+    </button>
+  );
+}
+
 function LanguageSwitcher({ onChange }: { onChange(language: string): void }): ReactElement {
   const { t, i18n } = useTranslation();
   return (
@@ -104,6 +122,8 @@ export function App(): ReactElement {
           ) : (
             <ApplicationProvider fallback={(boot) => <Boot kind={boot.kind} message={boot.kind === 'failed' ? boot.message : undefined} />}>
               <StepPage />
+              {/* In the app, the native side owns the login. */}
+              {!bridge() && <LogoutButton />}
             </ApplicationProvider>
           )}
         </Route>

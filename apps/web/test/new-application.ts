@@ -15,6 +15,8 @@ export interface JourneyOptions {
   withoutUs?: boolean;
   /** Leaves the Malaysian market unticked: HK and US only (MY is added later). */
   withoutMy?: boolean;
+  /** Runs once the signature is drawn, before the last steps that lead to the submit; the journey then stops at the result page, whatever it shows. */
+  beforeSubmit?(page: Page): Promise<void>;
 }
 
 export async function submitNewApplication(page: Page, product: Product, n: number, options: JourneyOptions = {}) {
@@ -135,6 +137,7 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
     await waitPath(page, '/statement/signature');
     await drawSignature(page);
     await shot(page, 'signature');
+    await options.beforeSubmit?.(page);
     await next(page);
 
     await waitPath(page, '/payment/start');
@@ -151,6 +154,7 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
     await page.getByRole('button', { name: 'Pay now' }).click();
     await payAtGateway(page, 'approve');
     await waitPath(page, '/status/complete');
+    if (options.beforeSubmit) return { mobile, nric };
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
     await shot(page, 'submitted');
 

@@ -152,6 +152,7 @@ export function createEndpoints(client: ApiClient, options: EndpointOptions = {}
       useAuthCode: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/sms/auth-code/use`, body),
       modifyMobile: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/mobile/modify`, body),
       getUsers: () => get<UserInfo>(`${passport}/getUsers`),
+      logout: () => form<Record<string, never>>(`${passport}/logout`, {}),
     },
     apply: {
       check: () => post<KhInfoDto>(`${apply}/check`, {}, { idempotent: true }),

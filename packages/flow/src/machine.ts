@@ -172,7 +172,8 @@ export const flowMachine = flowSetup.createMachine({
     entryTransit: page('entryTransit', { NEXT: 'agreement', PREVIOUS: 'start' }),
     result: {
       entry: [{ type: 'markVisited', params: { step: 'result' } }, 'resetApplicationSuccess'],
-      on: { NEXT: { guard: 'canOpenMoreMarkets', target: 'addMarket' } },
+      // SPEC §2 result routing: MY inactive, a market still to open, or all opened.
+      on: { NEXT: [{ guard: 'successButMyInactive', target: 'myAbnormal' }, { guard: 'canOpenMoreMarkets', target: 'addMarket' }, { guard: 'isSuccess', target: 'start' }] },
     },
     myAbnormal: page('myAbnormal', { NEXT: 'start', PREVIOUS: 'start' }),
     notFound: page('notFound', { NEXT: 'start', PREVIOUS: 'start' }),

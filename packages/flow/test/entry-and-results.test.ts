@@ -97,6 +97,14 @@ describe('Result routing (SPEC §2)', () => {
   it('MY successful but MY client code not active: the MY-abnormal page', () => {
     expect(resultRoute({ status: 4, success: true, opened: MARKET.MAS, masClientCodeActive: false }, null).path).toBe('/status/myfailed');
   });
+  it('the machine follows the same routing from the result page', () => {
+    const success = (over: Record<string, unknown>) => entry({ status: 4, success: true, opened: 19, masClientCodeActive: true, ...over } as never);
+    expect(stepAfter(success({ opened: MARKET.MAS, masClientCodeActive: false }), go('result'), NEXT)).toBe('myAbnormal');
+    expect(stepAfter(success({ opened: MARKET.MAS }), go('result'), NEXT)).toBe('addMarket');
+    expect(stepAfter(success({}), go('result'), NEXT)).toBe('start');
+    // Still under review: the result page has no next step.
+    expect(stepAfter(entry({ status: APPLICATION_STATUS.review }), go('result'), NEXT)).toBe('result');
+  });
   it('opening the result page resets khInfo success', () => {
     const actor = run({});
     const effects: string[] = [];

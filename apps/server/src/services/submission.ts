@@ -25,7 +25,9 @@ export async function submitApplication({ db, config }: ServerContext, applicati
     if (errors.length > 0) missing.push({ step: stepId, fields: errors.map((e) => ({ ...e, message: translate(language, e.key, e.params) })) });
   }
   if (needsPayment(config, application) && !(await paymentSettled(db, application.id))) missing.push({ step: 'payment', fields: [] });
-  if (missing.length > 0) throw new AppError(400, CODES.stepsIncomplete, 'server.stepsIncomplete', { steps: missing.map((m) => m.step).join(', ') }, { steps: missing });
+  // Named by their titles in the applicant's language; the data keeps the step ids.
+  if (missing.length > 0)
+    throw new AppError(400, CODES.stepsIncomplete, 'server.stepsIncomplete', { steps: missing.map((m) => translate(language, `step.${m.step}.title`)).join(', ') }, { steps: missing });
   // Only from the status we read: two submits at once make one transition.
   const [updated] = await db
     .update(applications)

@@ -1,22 +1,39 @@
 // No typed value is lost: each step keeps a local draft (a reload, a crashed tab or a dropped
-// network keeps what was typed); a successful save clears it.
+// network keeps what was typed); a successful save clears it. Drafts hold personal data (NRIC, bank,
+// income), so they also go on submit and on logout, and expire DRAFT_TTL_MS after they were typed.
 import type { FormData } from '@kh/engine';
 
-const key = (applyId: string, stepId: string) => `kh.draft.${applyId}.${stepId}`;
+/** How long an unsaved draft is kept on the device: a day. */
+export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+const PREFIX = 'kh.draft.';
+const key = (applyId: string, stepId: string) => `${PREFIX}${applyId}.${stepId}`;
 
-export function loadDraft(applyId: string, stepId: string): FormData | undefined {
+interface StoredDraft {
+  savedAt: number;
+  data: FormData;
+}
+
+function read(storageKey: string, now: number): FormData | undefined {
   try {
-    const raw = localStorage.getItem(key(applyId, stepId));
-    return raw ? (JSON.parse(raw) as FormData) : undefined;
+    const raw = localStorage.getItem(storageKey);
+    if (!raw) return undefined;
+    const stored = JSON.parse(raw) as Partial<StoredDraft>;
+    if (typeof stored.savedAt !== 'number' || !stored.data || now - stored.savedAt > DRAFT_TTL_MS) {
+      localStorage.removeItem(storageKey);
+      return undefined;
+    }
+    return stored.data;
   } catch {
     return undefined;
   }
 }
 
-export function saveDraft(applyId: string, stepId: string, data: FormData): void {
+export const loadDraft = (applyId: string, stepId: string, now = Date.now()): FormData | undefined => read(key(applyId, stepId), now);
+
+export function saveDraft(applyId: string, stepId: string, data: FormData, now = Date.now()): void {
   try {
     const { _context: _ignored, ...kept } = data;
-    localStorage.setItem(key(applyId, stepId), JSON.stringify(kept));
+    localStorage.setItem(key(applyId, stepId), JSON.stringify({ savedAt: now, data: kept } satisfies StoredDraft));
   } catch {
     // A full or private storage keeps the form working; only the draft is lost.
   }
@@ -29,3 +46,24 @@ export const clearDraft = (applyId: string, stepId: string): void => {
     // as above
   }
 };
+
+/** Every draft of one application (it was submitted), or of every application (logout). */
+export function clearDrafts(applyId?: string): void {
+  try {
+    const prefix = applyId ? `${PREFIX}${applyId}.` : PREFIX;
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((k): k is string => !!k && k.startsWith(prefix));
+    for (const k of keys) localStorage.removeItem(k);
+  } catch {
+    // as above
+  }
+}
+
+/** Drops the drafts that have expired, whoever left them: run at start. */
+export function dropExpiredDrafts(now = Date.now()): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((k): k is string => !!k && k.startsWith(PREFIX));
+    for (const k of keys) read(k, now);
+  } catch {
+    // as above
+  }
+}

@@ -2,7 +2,9 @@
 // the entry transit, the PDF page and the not-found page.
 import { MARKET, hasMarket, parseRejectedReason, resultRoute, stepByName, statusEntry, type StepName } from '@kh/flow';
 import { PageLayout, PdfViewer } from '@kh/ui';
-import { useEffect, useState, type ReactElement } from 'react';
+import { ApiError, type KhInfoDto } from '@kh/api';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { clearDrafts } from '../app/drafts.ts';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { endpoints, toasts } from '../app/services.ts';
@@ -26,7 +28,7 @@ const STATUS_TITLES: Record<string, string> = {
 };
 
 export function StartPage(): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const app = useApplication();
   const snapshot = app.actor.getSnapshot();
   const entry = statusEntry(snapshot.context);
@@ -49,7 +51,7 @@ export function StartPage(): ReactElement {
         <h1 className="status-card__title">{t(STATUS_TITLES[entry.state] ?? 'step.start.title')}</h1>
         <p className="status-card__label">{t(entry.labelKey)}</p>
         {entry.state === 'underReview' && <p>{t('common.processingTime')}</p>}
-        {entry.state === 'successful' && <p>{t('common.successBody')}</p>}
+        {entry.state === 'successful' && <p>{t('common.successBody', { markets: openedMarketNames(app.record.opened ?? 0, i18n.language) })}</p>}
         {entry.state === 'myInactive' && <p>{t('errors.myInactive')}</p>}
         {entry.state === 'new' && <p>{t('common.onboardingTime')}</p>}
         <p className="status-card__service">{t('common.servicePhone')}</p>
@@ -81,25 +83,65 @@ export function RejectionPage(): ReactElement {
   );
 }
 
+/** The markets opened on the account, named in the applicant's language ("MY, HK and US"). */
+export function openedMarketNames(opened: number, language: string): string {
+  const names = [
+    [MARKET.MAS, 'MY'],
+    [MARKET.HK, 'HK'],
+    [MARKET.US, 'US'],
+  ].flatMap(([bit, name]) => (hasMarket(opened, bit as number) ? [name as string] : []));
+  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(names);
+}
+
+type Submission = { kind: 'submitting' } | { kind: 'done'; record: KhInfoDto } | { kind: 'failed'; reason: string };
+
+/** Why a submit failed, in the applicant's language: the server's own (translated) message, else the catalogue's. */
+function failureReason(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError) return error.serverMessage && error.status !== undefined && error.status < 500 ? error.serverMessage : t(error.entry.messageKey);
+  return t('errors.network');
+}
+
 export function ResultPage(): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const app = useApplication();
-  const [record, setRecord] = useState(app.record);
-  useEffect(() => {
-    // Signature, payment or the last rejected step led here: the application is submitted now.
-    void (async () => {
+  const [submission, setSubmission] = useState<Submission>({ kind: 'submitting' });
+  // Signature, payment or the last rejected step led here: the application is submitted now. It is
+  // never shown as submitted unless the server says it is.
+  const submit = useCallback(async () => {
+    setSubmission({ kind: 'submitting' });
+    try {
       const current = await endpoints.apply.check();
       if (app.applyId && (current.status === 1 || current.status === 5 || app.relatedType === 'SUPPLEMENT')) {
-        try {
-          if (app.relatedType === 'SUPPLEMENT') await endpoints.supplement.submit({ applyId: app.applyId, marketType: app.actor.getSnapshot().context.addingMarkets });
-          else await endpoints.apply.submit({ applyId: app.applyId, relatedType: 'INIT' });
-        } catch {
-          // The toast says why (a step missing, say); the status below stays as it is.
-        }
+        if (app.relatedType === 'SUPPLEMENT') await endpoints.supplement.submit({ applyId: app.applyId, marketType: app.actor.getSnapshot().context.addingMarkets });
+        else await endpoints.apply.submit({ applyId: app.applyId, relatedType: 'INIT' });
+        if (app.applyId) clearDrafts(app.applyId);
       }
-      setRecord(await endpoints.apply.check());
-    })();
-  }, []);
+      const record = await endpoints.apply.check();
+      const stillDraft = app.relatedType === 'INIT' && (record.status === 1 || record.status === 5);
+      setSubmission(stillDraft ? { kind: 'failed', reason: t('errors.default') } : { kind: 'done', record });
+    } catch (error) {
+      setSubmission({ kind: 'failed', reason: failureReason(error, t) });
+    }
+  }, [app, t]);
+  useEffect(() => void submit(), [submit]);
+
+  if (submission.kind !== 'done')
+    return (
+      <PageLayout layout="Gradient" title={t('step.complete.title')}>
+        <div className="status-card" aria-live="polite">
+          {submission.kind === 'submitting' ? (
+            <p>{t('common.submitting')}</p>
+          ) : (
+            <>
+              <h1 className="status-card__title">{t('common.submitFailedTitle')}</h1>
+              <p role="alert">{t('common.submitFailedBody', { reason: submission.reason })}</p>
+              <Main onClick={() => void submit()} label={t('errors.retry')} />
+            </>
+          )}
+        </div>
+      </PageLayout>
+    );
+  const { record } = submission;
   // A supplement waits for its own review, whatever the account's status.
   const success = record.status === 4 && app.relatedType === 'INIT';
   const route = success ? resultRoute({ ...record, status: 4 }, null, { entryCode: app.entryCode, scnl: app.invitationCode }) : undefined;
@@ -107,8 +149,9 @@ export function ResultPage(): ReactElement {
     <PageLayout layout="Gradient" title={t('step.complete.title')}>
       <div className="status-card">
         <h1 className="status-card__title">{success ? t('common.successTitle') : t('common.submittedTitle')}</h1>
-        <p>{success ? t('common.successBody') : t('common.processingTime')}</p>
-        {success && route?.step === 'addMarket' && <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('flow.button.openMoreMarkets')} />}
+        <p>{success ? t('common.successBody', { markets: openedMarketNames(record.opened ?? 0, i18n.language) }) : t('common.processingTime')}</p>
+        {route?.step === 'addMarket' && <Main onClick={() => window.location.assign(route.path)} label={t('flow.button.openMoreMarkets')} />}
+        {route && route.step !== 'addMarket' && <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('common.next')} />}
       </div>
     </PageLayout>
   );
@@ -116,11 +159,18 @@ export function ResultPage(): ReactElement {
 
 export function MyAbnormalPage(): ReactElement {
   const { t } = useTranslation();
+  const [liveChat, setLiveChat] = useState<string>();
+  useEffect(() => void endpoints.dictionary.appUrls().then((urls) => setLiveChat(urls.liveChat), () => undefined), []);
   return (
     <PageLayout layout="Gradient" title={t('common.inactiveTitle')}>
       <div className="status-card">
         <h1 className="status-card__title">{t('common.inactiveTitle')}</h1>
         <p>{t('errors.myInactive')}</p>
+        {liveChat && (
+          <a className="button button--main" href={liveChat} rel="noopener">
+            {t('common.liveChat')}
+          </a>
+        )}
       </div>
     </PageLayout>
   );
