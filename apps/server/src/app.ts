@@ -82,7 +82,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [] 
   const webApp = await registerWebApp(app, config.webDist, config.embedOrigins);
   app.setNotFoundHandler((request, reply) => {
     // The app's own routes (/info/base, /status/entry…) are pages of the single-page app.
-    if (webApp && request.method === 'GET' && isAppRoute(request.url)) return webApp(request, reply);
+    if (webApp && (request.method === 'GET' || request.method === 'HEAD') && isAppRoute(request.url)) return webApp(request, reply);
     return sendError(request, reply, new AppError(404, '404', 'errors.http404'));
   });
 

@@ -1,4 +1,7 @@
 // dictionary, file, help, analytics, supplement and account over real HTTP.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, applications, errorReports } from '../src/db/schema.ts';
@@ -188,6 +191,23 @@ describe('supplement and account', () => {
 });
 
 describe('operations', () => {
+  it('HEAD on the app\'s pages answers as GET does (monitors and link checkers use it)', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'kh-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const withApp = await startServer({ webDist: dist });
+    try {
+      for (const path of ['/', '/status/entry', '/info/base']) {
+        const [get, head] = await Promise.all(['GET', 'HEAD'].map((method) => fetch(`${withApp.baseUrl}${path}`, { method })));
+        expect(head.status, path).toBe(200);
+        expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+        expect(head.headers.get('content-security-policy')).toBe(get.headers.get('content-security-policy'));
+        expect(await head.text()).toBe('');
+      }
+    } finally {
+      await withApp.close();
+    }
+  });
   it('/healthz answers 200 once ready; every answer carries a request id', async () => {
     const res = await client(server).get('/healthz');
     expect(res.status).toBe(200);
