@@ -71,6 +71,19 @@ export interface CompiledStep {
 
 export class SchemaError extends Error {}
 
+/** A question to ask before saving: a box left unticked that the applicant may want ticked (SPEC §4 markets). */
+export interface UntickedQuestion {
+  field: string;
+  messageKey: string;
+  nameKey: string;
+}
+
+/** The questions for the boxes left unticked, in document order: each one is asked, one after another. */
+export const untickedQuestions = (compiled: CompiledStep, data: FormData): UntickedQuestion[] =>
+  compiled.valueFields
+    .filter((f) => f.confirmUnticked && data[f.id] !== true && compiled.isVisible(f.id, data))
+    .map((f) => ({ field: f.id, ...f.confirmUnticked! }));
+
 function typeSchema(field: ValueField): JsonSchema {
   switch (field.valueType) {
     case 'string':

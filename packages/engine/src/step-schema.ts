@@ -147,6 +147,8 @@ export interface ValueField extends FieldCommon {
   rejectItem?: string;
   /** Once the identity check has succeeded, the field holds this verified fact and cannot be changed. */
   verifiedBy?: VerifiedIdentityKey;
+  /** A CheckBox or Switch left unticked (while visible) brings this question before the step is saved. */
+  confirmUnticked?: { messageKey: string; nameKey: string };
 }
 
 export type Field = ContainerField | DisplayField | ValueField;

@@ -2,7 +2,7 @@
 // behind them: the predicate (renderer) and the JSON Schema condition (ajv) always agree.
 import { describe, expect, it } from 'vitest';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { CONTEXT_PROPERTY, evaluateRule, ruleToJsonSchema, type Rule } from '../src/index.ts';
+import { CONTEXT_PROPERTY, evaluateRule, ruleToJsonSchema, untickedQuestions, type Rule } from '../src/index.ts';
 import { compileStep, validPersonal } from './helpers.ts';
 
 const visibleIn = (stepId: string, data: Record<string, unknown>, context = {}) => {
@@ -136,5 +136,17 @@ describe('required when visible is enforced by the JSON Schema itself (if/then)'
   it('a valid personal step passes', async () => {
     const { errorsOf } = await import('./helpers.ts');
     expect(errorsOf('personal', validPersonal())).toEqual([]);
+  });
+});
+
+describe('SPEC §4: if a market is not ticked, a confirm dialog asks whether to tick it too', () => {
+  it('asks for every unticked market, one after another, in the page\'s order', () => {
+    const compiled = compileStep('market', { context: { openedMarkets: 0 } });
+    expect(untickedQuestions(compiled, { myMarket: false, hkMarket: false, usMarket: true }).map((q) => q.field)).toEqual(['myMarket', 'hkMarket']);
+    expect(untickedQuestions(compiled, { myMarket: true, myType: 0, hkMarket: true, usMarket: true })).toEqual([]);
+  });
+  it('a market already opened is not asked about', () => {
+    const compiled = compileStep('market', { context: { openedMarkets: 16 } });
+    expect(untickedQuestions(compiled, { hkMarket: false, usMarket: false }).map((q) => q.field)).toEqual(['hkMarket', 'usMarket']);
   });
 });

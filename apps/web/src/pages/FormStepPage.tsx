@@ -1,7 +1,7 @@
 // The generic step page: schema + machine state + compiled form. Data is fetched and saved through
 // the API client; a save shows the loading toast; the next step comes from the machine.
 import { ApiError, type Endpoints } from '@kh/api';
-import { compile, type FieldError, type FormData } from '@kh/engine';
+import { compile, untickedQuestions, validateStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
 import { codeOf, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
 import { ConfirmDialog, PageLayout, StepForm, type StepFormContext } from '@kh/ui';
 import { useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
@@ -14,12 +14,6 @@ import { dictionaries, steps } from '../app/schemas.ts';
 import { validatorFor } from '../validators.ts';
 import { ExitButton } from './ExitButton.tsx';
 import { track, trackInput, trackNext } from '../app/analytics.ts';
-
-const MARKET_CHOICES = [
-  { key: 'myMarket', bit: 16, labelKey: 'field.market.myCard.label' },
-  { key: 'hkMarket', bit: 1, labelKey: 'option.market.hk' },
-  { key: 'usMarket', bit: 2, labelKey: 'option.market.us' },
-];
 
 export const uploadFile = (upload: Endpoints['file']['upload']) => async (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
   try {
@@ -60,7 +54,13 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingF
   const saving = useRef(false);
   // One input event per field and visit: leaving a field again is not a new answer.
   const inputsReported = useRef(new Set<string>());
-  const [untickedMarket, setUntickedMarket] = useState<{ payload: Record<string, unknown>; key: string; labelKey: string }>();
+  // The questions for boxes left unticked (schema: confirmUnticked), asked one after another.
+  const [questions, setQuestions] = useState<{ data: FormData; queue: UntickedQuestion[] }>();
+  // Answering a question can reveal a field still to answer (ticking MY asks for its account type):
+  // the form opens again with the answers, every error shown.
+  const [reopened, setReopened] = useState(0);
+  // A box the applicant chose to leave unticked is not asked about again on this visit.
+  const declined = useRef(new Set<string>());
 
   useEffect(() => {
     // The market and tax pages restore the supplement info and its source, then remove the cookie.
@@ -121,14 +121,25 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingF
     }
   }
 
-  /** Market step: a market left unticked gets a question first (SPEC §4). */
-  function submit(payload: Record<string, unknown>) {
-    if (step === 'market') {
-      const opened = app.record.opened ?? 0;
-      const unticked = MARKET_CHOICES.find((m) => !(opened & m.bit) && payload[m.key] !== true);
-      if (unticked) return setUntickedMarket({ payload, key: unticked.key, labelKey: unticked.labelKey });
-    }
+  function submit(payload: Record<string, unknown>, data: FormData) {
+    const queue = untickedQuestions(compiled, data).filter((q) => !declined.current.has(q.field));
+    if (queue.length > 0) return setQuestions({ data, queue });
     void save(payload);
+  }
+
+  function answer(tick: boolean) {
+    if (!questions) return;
+    const [current, ...rest] = questions.queue;
+    if (!tick) declined.current.add(current.field);
+    const data = tick ? { ...questions.data, [current.field]: true } : questions.data;
+    if (rest.length > 0) return setQuestions({ data, queue: rest });
+    setQuestions(undefined);
+    if (validateStep(compiled, data, { validator: validatorFor(step) }).length > 0) {
+      setInitial(data);
+      setReopened((n) => n + 1);
+      return;
+    }
+    void save(compiled.toPayload(data));
   }
 
   const context = useMemo(
@@ -151,7 +162,8 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingF
       {notice}
       {initial && (
         <StepForm
-          key={step}
+          key={`${step}-${reopened}`}
+          showAllErrors={reopened > 0}
           compiled={compiled}
           pendingFields={pendingFields}
           validator={validatorFor(step)}
@@ -169,18 +181,10 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingF
         />
       )}
       <ConfirmDialog
-        open={!!untickedMarket}
-        message={untickedMarket ? t('common.tickMarketQuestion', { market: t(untickedMarket.labelKey) }) : ''}
-        onConfirm={() => {
-          const pending = untickedMarket!;
-          setUntickedMarket(undefined);
-          void save({ ...pending.payload, [pending.key]: true });
-        }}
-        onCancel={() => {
-          const pending = untickedMarket!;
-          setUntickedMarket(undefined);
-          void save(pending.payload);
-        }}
+        open={!!questions}
+        message={questions ? t(questions.queue[0].messageKey, { market: t(questions.queue[0].nameKey), name: t(questions.queue[0].nameKey) }) : ''}
+        onConfirm={() => answer(true)}
+        onCancel={() => answer(false)}
       />
       <ExitButton />
     </PageLayout>
