@@ -19,6 +19,26 @@ export interface JourneyOptions {
   beforeSubmit?(page: Page): Promise<void>;
 }
 
+/** The personal step after the identity check: what the check did not verify. */
+export async function fillPersonal(page: Page) {
+  await page.getByLabel('Marital status').selectOption({ label: 'Single' });
+  await page.getByLabel('Race', { exact: true }).selectOption({ label: 'Chinese' });
+  await page.getByLabel('Education level').selectOption({ label: 'University' });
+}
+
+export async function fillWork(page: Page) {
+  await page.getByLabel('Employment status').selectOption({ label: 'Employed' });
+  await chooseFromSearch(page, 'Industry', 'bank', 'Banking and finance');
+  await chooseFromSearch(page, 'Occupation', 'manager', 'Manager');
+  await page.getByLabel('Company name').fill('ACME SDN BHD');
+  await page.getByLabel('Years of service').fill('5');
+  await page.getByLabel('Office phone').fill('0321234567');
+  await page.getByLabel('Annual income (MYR)').selectOption({ index: 2 });
+  await page.getByLabel('Estimated net worth (MYR)').selectOption({ index: 1 });
+  await page.getByRole('group', { name: 'Source of income' }).getByLabel('Salary').check();
+  await upload(page, 'Payslip, B or BE form, or EPF statement');
+}
+
 export async function submitNewApplication(page: Page, product: Product, n: number, options: JourneyOptions = {}) {
   const shot = options.shot ?? (async () => undefined);
   const mobile = `1234${String(50000 + n)}`;
@@ -59,23 +79,12 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
 
     await waitPath(page, '/info/base');
     await expect(page.getByLabel('Name as on the document').inputValue()).resolves.toBe('TAN AH KOW');
-    await page.getByLabel('Marital status').selectOption({ label: 'Single' });
-    await page.getByLabel('Race', { exact: true }).selectOption({ label: 'Chinese' });
-    await page.getByLabel('Education level').selectOption({ label: 'University' });
+    await fillPersonal(page);
     await shot(page, 'personal');
     await next(page);
 
     await waitPath(page, '/info/work');
-    await page.getByLabel('Employment status').selectOption({ label: 'Employed' });
-    await chooseFromSearch(page, 'Industry', 'bank', 'Banking and finance');
-    await chooseFromSearch(page, 'Occupation', 'manager', 'Manager');
-    await page.getByLabel('Company name').fill('ACME SDN BHD');
-    await page.getByLabel('Years of service').fill('5');
-    await page.getByLabel('Office phone').fill('0321234567');
-    await page.getByLabel('Annual income (MYR)').selectOption({ index: 2 });
-    await page.getByLabel('Estimated net worth (MYR)').selectOption({ index: 1 });
-    await page.getByRole('group', { name: 'Source of income' }).getByLabel('Salary').check();
-    await upload(page, 'Payslip, B or BE form, or EPF statement');
+    await fillWork(page);
     await shot(page, 'work');
     await next(page);
 

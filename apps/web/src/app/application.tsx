@@ -7,6 +7,7 @@ import {
   canonicalPath,
   contextFromRecords,
   flowMachine,
+  resolveRoute,
   restoreSnapshot,
   stampSnapshot,
   type KhInfo,
@@ -198,6 +199,22 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
     };
     // Boots once: later route changes are the machine's to follow.
   }, []);
+
+  // The browser's back and forward buttons move through the machine: to a step already reached
+  // (GOTO), else the URL goes back to the step the machine is on. The URL and the page never drift.
+  const actor = boot.kind === 'ready' ? boot.state.actor : undefined;
+  useEffect(() => {
+    if (!actor) return;
+    const onPopState = () => {
+      const current = actor.getSnapshot().value as StepName;
+      const wanted = resolveRoute(window.location.pathname, window.location.search).step.name;
+      if (wanted === current) return;
+      if (actor.getSnapshot().can({ type: 'GOTO', to: wanted })) actor.send({ type: 'GOTO', to: wanted });
+      else navigate(canonicalPath(current), { replace: true });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [actor, navigate]);
 
   // The URL mirrors the machine.
   const step = boot.kind === 'ready' ? (boot.state.actor.getSnapshot().value as StepName) : undefined;

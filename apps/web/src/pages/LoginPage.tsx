@@ -5,6 +5,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, loginCache } from '../app/services.ts';
 import { track } from '../app/analytics.ts';
+import { loginTarget } from '../app/login-target.ts';
 import { useEffect } from 'react';
 
 export function LoginPage(): ReactElement {
@@ -14,7 +15,7 @@ export function LoginPage(): ReactElement {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string>();
   const query = new URLSearchParams(window.location.search);
-  const target = query.get('target') ?? '/status/entry';
+  const target = loginTarget(window.location);
   // The debug login (mobile and password in the URL) exists in development builds only.
   useEffect(() => {
     const debugMobile = query.get('mobile');
@@ -36,7 +37,7 @@ export function LoginPage(): ReactElement {
     if (!/^\d{6}$/.test(code)) return setError(t('validation.verificationCode'));
     await endpoints.passport.useAuthCode({ mobile, countryCode: '60', code });
     loginCache.forget();
-    window.location.assign(target.startsWith('/') ? target : '/status/entry');
+    window.location.assign(target);
   }
   return (
     <PageLayout layout="Gradient" title={t('step.start.title')}>
