@@ -3,7 +3,7 @@
 import { resolveRoute, type StepName } from '@kh/flow';
 import { I18nProvider, Toasts } from '@kh/ui';
 import { chooseLanguage, keepLanguage } from '@kh/i18n';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
@@ -104,10 +104,18 @@ export function App(): ReactElement {
     chooseLanguage({ url: new URLSearchParams(window.location.search).get('language'), app: bridge() ? navigator.language : null, browser: navigator.languages, stored: localStorage.getItem('kh.language') }),
   );
   setApiLanguage(language);
+  // Screen readers and the browser's own texts follow the applicant's language.
+  useEffect(() => void (document.documentElement.lang = language), [language]);
   const change = (next: string) => {
     keepLanguage(localStorage, next as never);
     setApiLanguage(next);
     setLanguage(next as never);
+    // A ?language= in the address would otherwise win again on the next reload.
+    const url = new URL(window.location.href);
+    if (url.searchParams.has('language')) {
+      url.searchParams.set('language', next);
+      history.replaceState(history.state, '', url);
+    }
   };
   const notFound = resolveRoute(location, window.location.search).notFound;
   return (

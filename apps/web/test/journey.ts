@@ -19,7 +19,8 @@ export async function login(page: Page, product: Product, mobile: string) {
   await page.locator('.status-card').waitFor();
 }
 
-export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
+/** The main button, in English or Chinese (a journey may switch language on the way). */
+export const next = (page: Page) => page.getByRole('button', { name: /^(Next|下一步)$/ }).click();
 export const waitPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
 
 export async function chooseFromSearch(page: Page, label: string, search: string, option: string) {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
 import { login, next, waitPath } from './journey.ts';
+import { submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
 
@@ -57,5 +58,25 @@ describe('nothing typed is lost', () => {
     await context.setOffline(false);
     await next(page);
     await waitPath(page, '/market');
+  });
+});
+
+describe('the applicant\'s language wins over the device\'s', () => {
+  it('a change to zh-HK inside the app webview survives the card gateway\'s return; <html lang> follows', async () => {
+    const context = await phone(env.browser, { locale: 'en-US' });
+    await context.addInitScript(`window.KhBridge = { login() {}, close() {}, appVersion() { return '5.2.0'; } };`);
+    const page = await context.newPage();
+    const shot = shooter('20-language-after-payment');
+    await submitNewApplication(page, env.product, 7101, {
+      beforeSubmit: async () => {
+        await page.getByLabel('Language').selectOption('zh-HK');
+        await page.getByRole('heading', { name: '簽名' }).first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-HK');
+      },
+    });
+    // Back from the gateway (a full page load, device language English): still Chinese.
+    await page.getByRole('heading', { name: '已提交審核' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-HK');
+    await shot(page, 'submitted-zh-HK');
   });
 });

@@ -160,7 +160,7 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
       await page.getByRole('button', { name: 'Retry' }).click();
       await waitPath(page, '/payment/start');
     }
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: /^(Pay now|立即付款)$/ }).click();
     await payAtGateway(page, 'approve');
     await waitPath(page, '/status/complete');
     if (options.beforeSubmit) return { mobile, nric };

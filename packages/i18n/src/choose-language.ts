@@ -1,4 +1,5 @@
-// The language is chosen from the URL, else the app, else the browser, and the choice is kept.
+// The language is chosen from the URL, else the applicant's own choice kept from before, else the
+// app's (device) language, else the browser's. The applicant's choice wins over the device.
 import { LANGUAGES, resolveLanguage, type Language } from './resources.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'kh.language';
@@ -19,8 +20,8 @@ const known = (value: string | null | undefined): boolean =>
 
 export function chooseLanguage(sources: LanguageSources): Language {
   if (known(sources.url)) return resolveLanguage(sources.url);
-  if (known(sources.app)) return resolveLanguage(sources.app);
   if (known(sources.stored)) return resolveLanguage(sources.stored);
+  if (known(sources.app)) return resolveLanguage(sources.app);
   const browser = sources.browser?.find(known);
   return resolveLanguage(browser);
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY, chooseLanguage, createI18n, keepLanguage } from '../src/index.ts';
 
-describe('the language is chosen from the URL, else the app, else the browser, and the choice is kept', () => {
+describe('the language is chosen from the URL, else the applicant\'s kept choice, else the app, else the browser', () => {
   it('the URL wins', () => expect(chooseLanguage({ url: 'zh-HK', app: 'zh-CN', browser: ['en-GB'] })).toBe('zh-HK'));
   it('then the app', () => expect(chooseLanguage({ app: 'zh-CN', browser: ['en-GB'] })).toBe('zh-CN'));
   it('then the kept choice', () => expect(chooseLanguage({ stored: 'zh-HK', browser: ['zh-CN'] })).toBe('zh-HK'));
+  it('the applicant\'s kept choice wins over the device language inside the app webview', () => expect(chooseLanguage({ stored: 'zh-HK', app: 'en-US', browser: ['en-US'] })).toBe('zh-HK'));
   it('then the browser, Traditional Chinese variants giving zh-HK', () => {
     expect(chooseLanguage({ browser: ['fr-FR', 'zh-TW'] })).toBe('zh-HK');
     expect(chooseLanguage({ browser: ['zh-Hans-MY'] })).toBe('zh-CN');
