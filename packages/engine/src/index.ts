@@ -11,7 +11,7 @@ export * from './dictionaries.ts';
 export * from './countries.ts';
 export * from './step-context.ts';
 export * from './verified-identity.ts';
-export { ruleParts, partsOf, requiredMessageKey, MALAYSIA, IDENTITY_TYPE, ACCOUNT_TYPE, UPLOAD_TYPES, type Message, type MessageParams } from './validation-rules.ts';
+export { ruleParts, partsOf, requiredMessageKey, mobileMessage, MALAYSIA, IDENTITY_TYPE, ACCOUNT_TYPE, UPLOAD_TYPES, type Message, type MessageParams } from './validation-rules.ts';
 export { suggestEmail, completeEmail, SUGGESTED_EMAIL_DOMAINS } from './checks/email.ts';
 export { checkMobile } from './checks/phone.ts';
 export { ageOn, isAgeAllowed, isValidForMonths, parseIsoDate } from './checks/dates.ts';

@@ -41,6 +41,7 @@ function translationKeysOf(field: Field): string[] {
     keys.push(field.placeholderKey, requiredMessageKey(field));
     if (field.dataSource && 'options' in field.dataSource) keys.push(...field.dataSource.options.map((o) => o.labelKey));
     if (field.dataSource) keys.push('validation.option');
+    if (field.rules?.some((r) => r.rule === 'mobile')) keys.push('validation.mobileUnallocated');
     if (field.confirmUnticked) keys.push(field.confirmUnticked.messageKey, field.confirmUnticked.nameKey);
     if (field.verifiedBy) keys.push('validation.identityLocked', 'common.verifiedByIdentity');
     for (const rule of field.rules ?? []) {

@@ -41,6 +41,15 @@ export const UPLOAD_TYPES = ['bmp', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf'];
 const ageMessage = (birthDate: string, now: Date, min: number, max: number): Message | undefined =>
   isAgeAllowed(birthDate, now, min, max) ? undefined : { key: 'validation.age', params: { min, max } };
 
+/** SPEC §5 mobile: the message for a number typed after an area code, or undefined when it is a mobile in use. */
+export function mobileMessage(areaCode: string, number: string, min: number, max: number): Message | undefined {
+  const problem = checkMobile(areaCode, number, min, max);
+  if (!problem) return undefined;
+  if (problem === 'leadingZero') return { key: 'validation.mobileLeadingZero' };
+  // The right length, but not a range any operator was given: say so, not "7-12 digits".
+  return problem === 'invalid' ? { key: 'validation.mobileUnallocated' } : { key: 'validation.mobile', params: { min, max } };
+}
+
 const caseInsensitive = (word: string): string =>
   [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join('');
 
@@ -58,11 +67,7 @@ export const ruleParts: { [R in ValidationRule as R['rule']]: (rule: R, field: V
       pattern('^(?!0)', 'validation.mobileLeadingZero'),
       pattern(`^[0-9]{${min},${max}}$`, 'validation.mobile', { min, max }),
     ],
-    semantic: (value, data) => {
-      const problem = checkMobile(String(data[areaCodeField] ?? ''), String(value), min, max);
-      if (!problem) return undefined;
-      return problem === 'leadingZero' ? { key: 'validation.mobileLeadingZero' } : { key: 'validation.mobile', params: { min, max } };
-    },
+    semantic: (value, data) => mobileMessage(String(data[areaCodeField] ?? ''), String(value), min, max),
   }),
   username: ({ num }) => ({ property: [pattern(`^[A-Za-z0-9]{1,${num}}$`, 'validation.username', { num })] }),
   passport: ({ min, max }) => ({ property: [pattern(`^[A-Za-z0-9]{${min},${max}}$`, 'validation.passport', { min, max })] }),

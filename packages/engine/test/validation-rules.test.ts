@@ -25,10 +25,14 @@ describe('Mobile: area code plus number within {min}-{max} characters; first dig
   });
   it('checks the number against the numbering plan of its area code', () => {
     // 3-2345 6789 is a Kuala Lumpur landline, not a mobile.
-    expect(errorOf('contact', 'mobile', contact({ mobile: '323456789' }))?.key).toBe('validation.mobile');
+    expect(errorOf('contact', 'mobile', contact({ mobile: '323456789' }))?.key).toBe('validation.mobileUnallocated');
     // A Singapore mobile is valid under 65, not under 60.
     expect(errorOf('contact', 'mobile', contact({ areaCode: '65', mobile: '81234567' }))).toBeUndefined();
-    expect(errorOf('contact', 'mobile', contact({ areaCode: '60', mobile: '81234567' }))?.key).toBe('validation.mobile');
+    expect(errorOf('contact', 'mobile', contact({ areaCode: '60', mobile: '81234567' }))?.key).toBe('validation.mobileUnallocated');
+  });
+  it('a number of the right length in an unallocated range says so, not "{min}-{max} digits"', () => {
+    // +60 19-… is a mobile range; +60 10-0… is not allocated to any operator.
+    expect(errorOf('contact', 'mobile', contact({ mobile: '100000000' }))).toEqual({ field: 'mobile', key: 'validation.mobileUnallocated' });
   });
 });
 

@@ -198,3 +198,17 @@ describe('fields the identity check verified', () => {
     expect(screen.getAllByText('Verified by your identity check').length).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe('screen readers hear "(optional)" once, and never for agreements', () => {
+  it('a label that says "(optional)" is not given a second one; an optional field without it is', async () => {
+    const { container } = await renderStep('personal');
+    const oldIc = container.querySelector('label[for="root_oldNricNumber"]')!;
+    expect(oldIc.textContent!.match(/optional/g)).toHaveLength(1);
+    const { container: tax } = await renderStep('declaration');
+    expect(tax.querySelector('label[for="root_relativeClientCode"]')?.textContent ?? '').not.toMatch(/optional.*optional/);
+  });
+  it('the agreements to accept are not announced as optional', async () => {
+    const { container } = await renderStep('agreement', { context: { markets: 19 } });
+    expect(container.textContent).not.toMatch(/optional/i);
+  });
+});

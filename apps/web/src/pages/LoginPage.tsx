@@ -1,5 +1,5 @@
 // Login in a browser: mobile number and SMS code, with the server's OTP (the sandbox outbox in dev).
-import { checkMobile } from '@kh/engine';
+import { mobileMessage } from '@kh/engine';
 import { PageLayout } from '@kh/ui';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,8 @@ export function LoginPage(): ReactElement {
     });
   }, []);
   async function send() {
-    if (checkMobile('60', mobile, 7, 12)) return setError(t('validation.mobile', { min: 7, max: 12 }));
+    const problem = mobileMessage('60', mobile, 7, 12);
+    if (problem) return setError(t(problem.key, problem.params ?? {}));
     setError(undefined);
     await endpoints.passport.sendAuthCode({ mobile, countryCode: '60' });
     track('code_request', { contact_type: 'phone' });

@@ -20,6 +20,8 @@ interface LayoutNode {
 /** Kinds whose widget draws its own label (a checkbox's text, a group's legend). */
 const OWN_LABEL = new Set(['CheckBox', 'Switch', 'Radio', 'ButtonGroup', 'DateTime']);
 const OWN_LABEL_WIDGETS = new Set(['multiSelect', 'signature', 'identityCheck', 'payment']);
+/** Widgets that show something rather than ask for an answer: never announced as optional. */
+const NOT_ANSWERED_WIDGETS = new Set(['agreementList', 'identityCheck', 'payment', 'qrcode']);
 
 export function FieldTemplate(props: FieldTemplateProps): ReactElement {
   const { t } = useTranslation();
@@ -30,12 +32,15 @@ export function FieldTemplate(props: FieldTemplateProps): ReactElement {
   const onFieldRender = (props.registry.formContext as StepFormContext).onFieldRender;
   const error = rawErrors?.[0];
   const ownLabel = OWN_LABEL.has(options.kind ?? '') || OWN_LABEL_WIDGETS.has(uiSchema?.['ui:widget'] as string);
+  // "(optional)" is heard once: not when the label says it already, nor for a list that only shows documents.
+  const announceOptional =
+    !required && !NOT_ANSWERED_WIDGETS.has(uiSchema?.['ui:widget'] as string) && !!options.labelKey && !t(options.labelKey).toLowerCase().includes(t('common.optional').toLowerCase());
   return (
     <div className={`field field--${(options.kind ?? 'input').toLowerCase()}${error ? ' field--error' : ''}`} data-field={fieldIdOf(id)}>
       {!ownLabel && options.labelKey && (
         <label className="field__label" htmlFor={id}>
           {t(options.labelKey)}
-          {!required && <span className="visually-hidden"> ({t('common.optional', { defaultValue: 'optional' })})</span>}
+          {announceOptional && <span className="visually-hidden"> ({t('common.optional')})</span>}
         </label>
       )}
       {!ownLabel && options.helpKey && (
