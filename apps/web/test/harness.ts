@@ -71,10 +71,10 @@ export function shooter(scenario: string) {
 }
 
 /** One product and one browser for a test file, started before its tests and stopped after them. */
-export function useProduct() {
+export function useProduct(overrides: Parameters<typeof startProduct>[0] = {}) {
   const env = {} as { product: Product; browser: Browser };
   beforeAll(async () => {
-    env.product = await startProduct();
+    env.product = await startProduct(overrides);
     env.browser = await launchChromium();
   });
   afterAll(async () => {

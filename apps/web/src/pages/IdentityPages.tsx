@@ -137,12 +137,37 @@ export function IdentityFailedPage(): ReactElement {
   return <FailureScreen titleKey="step.identity.title" message={t(`errors.ekyc.${sessionStorage.getItem('kh.identity.reason') ?? 'recognitionFailed'}`)} />;
 }
 
+/** Renewed this long before the hand-off link expires, so the code on screen always works. */
+export const HANDOFF_RENEW_MARGIN_MS = 30_000;
+
+/** The hand-off link for the QR code, renewed before it expires (the server gives it 5 minutes). */
+function useHandoffLink(app: ApplicationState): { url?: string; renewed: number } {
+  const [link, setLink] = useState<{ url?: string; renewed: number }>({ renewed: 0 });
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const fetchLink = async () => {
+      const handoff = await endpoints.ekyc.handoff({ relateType: app.relatedType, relateId: app.applyId! }).catch(() => undefined);
+      if (!live) return;
+      // A failed request is tried again soon: the applicant is looking at the code.
+      const expiresIn = handoff ? new Date(handoff.expiresAt).getTime() - Date.now() : HANDOFF_RENEW_MARGIN_MS + 5_000;
+      if (handoff) setLink((before) => ({ url: handoff.url, renewed: before.url ? before.renewed + 1 : 0 }));
+      timer = setTimeout(() => void fetchLink(), Math.max(5_000, expiresIn - HANDOFF_RENEW_MARGIN_MS));
+    };
+    void fetchLink();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  return link;
+}
+
 export function ChooseDevicePage(): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
-  const [url, setUrl] = useState<string>();
+  const { url, renewed } = useHandoffLink(app);
   useEffect(() => {
-    void endpoints.ekyc.handoff({ relateType: app.relatedType, relateId: app.applyId! }).then((h) => setUrl(h.url));
     // When the phone has finished, the PC picks the result up.
     const timer = setInterval(() => {
       void endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }).then(async (r) => {
@@ -159,6 +184,9 @@ export function ChooseDevicePage(): ReactElement {
     <PageLayout layout="BackNav" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
       <p>{t('common.scanToContinue')}</p>
       {url && <QrCode value={url} label={t('common.scanToContinue')} />}
+      <p className="field__hint" aria-live="polite">
+        {renewed > 0 ? t('common.qrRenewed') : t('common.qrRenews')}
+      </p>
       {url && (
         <p className="handoff-link">
           {t('common.orOpenLink')} <a href={url}>{url}</a>
