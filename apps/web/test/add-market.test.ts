@@ -2,7 +2,7 @@
 // makes no payment.
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
-import { agreeAndSign, approveSupplement, openMoreMarketsAfterApproval, waitPath } from './journey.ts';
+import { agreeAndSign, approveSupplement, openMoreMarketsAfterApproval, typeSignature, waitPath } from './journey.ts';
 import { submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
@@ -17,7 +17,8 @@ describe('adding the US market after the account opened', () => {
     await page.getByLabel('Open a US account').check();
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await agreeAndSign(page);
+    // Signed from the keyboard, without a pointer.
+    await agreeAndSign(page, typeSignature);
     await waitPath(page, '/status/complete');
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
     await shot(page, 'submitted');

@@ -4,7 +4,7 @@
 // supplement (businessType 3), and staff open MY on the same account.
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
-import { agreeAndSign, approveSupplement, next, openMoreMarketsAfterApproval, payAtGateway, waitPath } from './journey.ts';
+import { agreeAndSign, approveSupplement, drawSignature, next, openMoreMarketsAfterApproval, payAtGateway, waitPath } from './journey.ts';
 import { submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
@@ -53,7 +53,8 @@ describe('adding the MY market after HK and US opened', () => {
     await shot(page, 'tax');
     await next(page);
 
-    await agreeAndSign(page);
+    // Turned to landscape and back mid-signature: the pad is refitted and the signature stays.
+    await agreeAndSign(page, (p) => drawSignature(p, { rotate: true }));
 
     await waitPath(page, '/payment/start');
     await shot.both(page, 'payment');

@@ -58,7 +58,20 @@ export async function upload(page: Page, label: string) {
   await page.locator('.upload[data-state="done"]').filter({ has: page.getByLabel(label, { exact: true }) }).waitFor();
 }
 
-export async function drawSignature(page: Page) {
+/** Dark pixels on the signature pad: a signature is there. */
+export const inkOnPad = (page: Page) =>
+  page.locator('canvas.signature__pad').evaluate((canvas: HTMLCanvasElement) => {
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let ink = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) ink += 1;
+    return ink;
+  });
+
+/**
+ * Draws a signature with the pointer and saves it. `rotate` turns the phone to landscape and back
+ * first: the pad is refitted, and the signature must still be there.
+ */
+export async function drawSignature(page: Page, { rotate = false } = {}) {
   const pad = page.locator('canvas.signature__pad[data-ready="true"]');
   await pad.waitFor();
   const box = (await pad.boundingBox())!;
@@ -66,7 +79,28 @@ export async function drawSignature(page: Page) {
   await page.mouse.down();
   for (const [x, y] of [[90, 60], [140, 140], [200, 70], [260, 130], [300, 90]]) await page.mouse.move(box.x + x, box.y + y, { steps: 6 });
   await page.mouse.up();
+  if (rotate) {
+    const portrait = page.viewportSize()!;
+    const widthNow = () => pad.evaluate((canvas: HTMLCanvasElement) => canvas.width);
+    const before = await widthNow();
+    await page.setViewportSize({ width: portrait.height, height: portrait.width });
+    await page.waitForFunction((w) => document.querySelector('canvas.signature__pad')!.width !== w, before);
+    if ((await inkOnPad(page)) < 50) throw new Error('The signature was lost when the phone turned');
+    await page.setViewportSize(portrait);
+    await page.waitForFunction((w) => document.querySelector<HTMLCanvasElement>('canvas.signature__pad')!.width === w, before);
+    if ((await inkOnPad(page)) < 50) throw new Error('The signature was lost when the phone turned back');
+  }
   await page.getByRole('button', { name: 'Use this signature' }).click();
+  await page.getByRole('button', { name: 'Signature saved' }).waitFor();
+}
+
+/** The keyboard path: the applicant types their name instead of drawing. */
+export async function typeSignature(page: Page, name = 'Tan Ah Kow') {
+  await page.locator('canvas.signature__pad[data-ready="true"]').waitFor();
+  await page.getByRole('button', { name: 'Type my signature instead of drawing it' }).press('Enter');
+  await page.getByLabel('Type your full name to sign').fill(name);
+  if ((await inkOnPad(page)) < 50) throw new Error('The typed signature drew nothing');
+  await page.getByRole('button', { name: 'Use this signature' }).press('Enter');
   await page.getByRole('button', { name: 'Signature saved' }).waitFor();
 }
 
@@ -78,13 +112,13 @@ export async function payAtGateway(page: Page, outcome: 'approve' | 'decline' | 
   await page.getByRole('button', { name: /Pay RM 11.00/ }).click();
 }
 
-/** The agreements ticked, then the signature drawn and saved: the end of every path to the result. */
-export async function agreeAndSign(page: Page) {
+/** The agreements ticked, then the signature given and saved: the end of every path to the result. */
+export async function agreeAndSign(page: Page, sign: (page: Page) => Promise<void> = drawSignature) {
   await waitPath(page, '/statement/sign');
   await page.getByLabel('I have read and agree to the documents above').check();
   await next(page);
   await waitPath(page, '/statement/signature');
-  await drawSignature(page);
+  await sign(page);
   await next(page);
 }
 

@@ -180,6 +180,8 @@ describe('a server field error holds until its field is edited, then the form su
     expect(screen.getByText('Username already exists')).toBeTruthy();
     await submit();
     expect(submitted).toHaveLength(1);
+    // The refused submit moves the focus to the summary on the next frame; then the applicant edits.
+    await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
     await userEvent.type(screen.getByLabelText('City of birth'), 'h');
     expect(screen.queryByText('Username already exists')).toBeNull();
     await submit();

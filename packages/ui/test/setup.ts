@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 afterEach(() => cleanup());
 // jsdom has no canvas; signature_pad needs a 2D context and a devicePixelRatio.
 HTMLCanvasElement.prototype.getContext = function getContext() {
-  return { scale() {}, fillRect() {}, clearRect() {}, beginPath() {}, moveTo() {}, lineTo() {}, arc() {}, fill() {}, stroke() {}, closePath() {}, drawImage() {}, fillStyle: '' } as unknown as CanvasRenderingContext2D;
+  return { scale() {}, fillRect() {}, clearRect() {}, beginPath() {}, moveTo() {}, lineTo() {}, arc() {}, fill() {}, stroke() {}, closePath() {}, drawImage() {}, fillText() {}, measureText: (text: string) => ({ width: text.length * 10 }), fillStyle: '', font: '', textAlign: '', textBaseline: '' } as unknown as CanvasRenderingContext2D;
 } as never;
 HTMLCanvasElement.prototype.toDataURL = () => 'data:image/png;base64,iVBORw0KGgo=';
 HTMLCanvasElement.prototype.toBlob = function toBlob(callback: BlobCallback) {

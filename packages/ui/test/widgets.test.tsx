@@ -96,6 +96,21 @@ describe('signature', () => {
   });
 });
 
+describe('signature without a pointer', () => {
+  it('the keyboard path: the name typed becomes the signature, saved through the upload', async () => {
+    const uploaded: File[] = [];
+    const { submitted } = await renderStep('signature', { formContext: { upload: async (f: File) => (uploaded.push(f), { filepath: 'uploads/m/sig.png', originalFilename: 'signature.png' }) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Type my signature instead of drawing it' }));
+    expect(screen.getByRole('button', { name: 'Use this signature' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.type(screen.getByLabelText('Type your full name to sign'), 'Tan Ah Kow');
+    await userEvent.click(screen.getByRole('button', { name: 'Use this signature' }));
+    await screen.findByRole('button', { name: 'Signature saved' });
+    expect(uploaded[0].name).toBe('signature.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(submitted[0]).toMatchObject({ signImgPath: 'uploads/m/sig.png' });
+  });
+});
+
 describe('agreement list', () => {
   it('links every document that applies to its PDF', async () => {
     await renderStep('agreement', { context: { markets: 18, islamic: false }, formContext: { documentUrl: (id: string) => `/api/pdp/doc/${id}/contentV2` } });
