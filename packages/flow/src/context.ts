@@ -29,6 +29,10 @@ export interface FlowContext {
   openedMarkets: number;
   /** Supplementary mode: the markets being added (bit flags). */
   addingMarkets: number;
+  /** The MY account type chosen on the market step (cash 0, margin 1, Islamic cash 2); null before. */
+  accountType: number | null;
+  /** The nationality given on the contact (or personal) step, ISO alpha-3; null before. */
+  nationality: string | null;
   rejectedItems: RejectedItem[];
   ctosValid: boolean;
   ghlValid: boolean;
@@ -51,6 +55,8 @@ export const defaultContext = (): FlowContext => ({
   markets: MARKET.MAS + MARKET.HK + MARKET.US,
   openedMarkets: 0,
   addingMarkets: 0,
+  accountType: null,
+  nationality: null,
   rejectedItems: [],
   ctosValid: true,
   ghlValid: true,
@@ -87,6 +93,8 @@ export function contextFromRecords(args: {
     openedMarkets: opened,
     masClientCodeActive: record.masClientCodeActive ?? true,
     fillStep: record.fillStep ?? null,
+    accountType: record.accountType ?? null,
+    nationality: record.nationalityCode ?? null,
   };
   if (args.supplementaryEntry && record.status === APPLICATION_STATUS.success && opened !== ALL_MARKETS)
     return { ...common, mode: 'supplementary', addingMarkets: supplement?.marketType ?? 0 };

@@ -7,6 +7,8 @@ import { stepByCode, stepByName, type StepName } from './steps.ts';
 type Guard = (context: FlowContext) => boolean;
 
 export const guards = {
+  /** SPEC §5: non-Malaysians cannot choose a collateralised (margin) account for MY; the market step does not go on. */
+  marginRefused: (c) => c.accountType === 1 && c.nationality !== null && c.nationality !== 'MYS' && hasMarket(c.markets, MARKET.MAS),
   /** Contact: previous is the app exit when inside the app. */
   inApp: (c) => c.platform === 'app',
   /** On a PC, identity verification hands over to a phone by QR code. */

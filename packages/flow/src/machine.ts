@@ -21,7 +21,9 @@ export type FlowEvent =
   /** The add-market page: the markets the applicant ticked (bit flags). */
   | { type: 'CHOOSE_MARKETS'; markets: number }
   | { type: 'IDENTITY_RESULT'; ok: boolean; reason?: string }
-  | { type: 'PAYMENT_RESULT'; payStatus: PayStatus };
+  | { type: 'PAYMENT_RESULT'; payStatus: PayStatus }
+  /** What a saved step says about the applicant: the account type and markets (market step), the nationality (contact, personal). */
+  | { type: 'ANSWERED'; accountType?: number | null; nationality?: string | null; markets?: number };
 
 /** Effects the app carries out: close the webview (after 400 ms), reset khInfo success. */
 export type FlowEmitted = { type: 'closeWebview'; delayMs: number } | { type: 'resetApplicationSuccess' };
@@ -52,6 +54,15 @@ const flowSetup = setup({
       visited: ({ context }, params: { step: StepName }) => (context.visited.includes(codeOf(params.step)) ? context.visited : [...context.visited, codeOf(params.step)]),
     }),
     recordIdentityVerified: assign({ ekycPassed: true }),
+    recordAnswers: assign(({ context, event }) =>
+      event.type === 'ANSWERED'
+        ? {
+            accountType: event.accountType !== undefined ? event.accountType : context.accountType,
+            nationality: event.nationality !== undefined ? event.nationality : context.nationality,
+            markets: event.markets !== undefined && event.markets !== 0 ? event.markets : context.markets,
+          }
+        : {},
+    ),
     // Markets already opened cannot be chosen again.
     chooseMarkets: assign({ addingMarkets: ({ context, event }) => (event.type === 'CHOOSE_MARKETS' ? event.markets & ~context.openedMarkets : context.addingMarkets) }),
     jumpToNextRejected: raise(({ context }, params: { from: StepName }) => ({ type: 'JUMP' as const, to: nextRejectedStep(context, params.from) })),
@@ -76,6 +87,7 @@ export const flowMachine = flowSetup.createMachine({
   on: {
     JUMP: STEP_NAMES.map((to) => ({ guard: { type: 'jumpsTo' as const, params: { to } }, target: `.${to}` })),
     GOTO: STEP_NAMES.map((to) => ({ guard: { type: 'gotoAllowed' as const, params: { to } }, target: `.${to}` })),
+    ANSWERED: { actions: 'recordAnswers' },
     // Leaving the flow: the app closes the webview; elsewhere the start page, or the add-market page when adding a market.
     EXIT: [{ guard: 'inApp', actions: 'closeWebview' }, { guard: 'isSupplementary', target: '.addMarket' }, { target: '.start' }],
   },
@@ -97,7 +109,7 @@ export const flowMachine = flowSetup.createMachine({
       PREVIOUS: [{ guard: 'inApp', actions: 'closeWebview' }, { target: 'start' }],
     }),
     market: form('market', {
-      NEXT: [{ guard: 'isSupplementary', target: 'personal' }, { guard: 'identityCheckSkipped', target: 'personal' }, { target: 'identity' }],
+      NEXT: [{ guard: 'marginRefused' }, { guard: 'isSupplementary', target: 'personal' }, { guard: 'identityCheckSkipped', target: 'personal' }, { target: 'identity' }],
       PREVIOUS: [{ guard: 'isSupplementary', target: 'addMarket' }, { target: 'contact' }],
     }),
     identity: form(

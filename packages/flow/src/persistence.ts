@@ -5,7 +5,8 @@ import type { flowMachine } from './machine.ts';
 import { MODES, PLATFORMS, type FlowContext } from './context.ts';
 import { STEP_NAMES } from './steps.ts';
 
-export const FLOW_SNAPSHOT_VERSION = 1;
+// 2: the context holds the account type and the nationality.
+export const FLOW_SNAPSHOT_VERSION = 2;
 
 export interface StoredFlow {
   version: number;
@@ -32,6 +33,8 @@ const CONTEXT_CHECKS: Record<keyof FlowContext, (v: unknown) => boolean> = {
   markets: isCount,
   openedMarkets: isCount,
   addingMarkets: isCount,
+  accountType: (v) => v === null || [0, 1, 2].includes(v as number),
+  nationality: (v) => v === null || (typeof v === 'string' && /^[A-Z]{3}(-PR)?$/.test(v)),
   rejectedItems: (v) => Array.isArray(v) && v.every((item) => isObject(item) && Number.isInteger(item.code) && typeof item.field === 'string'),
   ctosValid: (v) => typeof v === 'boolean',
   ghlValid: (v) => typeof v === 'boolean',

@@ -2,7 +2,7 @@
 import { getAdjacencyMap, getSimplePaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic } from 'xstate';
-import { MARKET, STEP_NAMES, contextFromInput, flowMachine, needsPayment, rejectionPath, stepByName, type FlowEvent, type FlowInput, type StepName } from '../src/index.ts';
+import { MARKET, STEP_NAMES, contextFromInput, flowMachine, guards, needsPayment, rejectionPath, stepByName, type FlowEvent, type FlowInput, type StepName } from '../src/index.ts';
 
 type Snap = ReturnType<typeof flowMachine.transition>;
 /** The machine as the graph utilities see it. */
@@ -25,7 +25,10 @@ for (const platform of platforms)
       const common = { platform, ctosValid, ghlValid };
       const tag = `${platform}, ctos ${ctosValid ? 'on' : 'off'}, ghl ${ghlValid ? 'on' : 'off'}`;
       for (const markets of [16, 1, 2, 3, 17, 18, 19])
-        for (const accountType of [0, 1, 2]) cases.push({ label: `new, markets ${markets}, account type ${accountType}, ${tag}`, input: { ...common, mode: 'new', markets } });
+        for (const nationality of ['MYS', 'SGP'])
+          // The account type is MY's: without MY there is none to choose.
+          for (const accountType of markets & MARKET.MAS ? [0, 1, 2] : [null])
+            cases.push({ label: `new, markets ${markets}, ${nationality}, account type ${accountType ?? 'none'}, ${tag}`, input: { ...common, mode: 'new', markets, nationality, accountType } });
       for (const [opened, choose] of [[16, 1], [16, 2], [16, 3], [3, 16], [1, 18]])
         cases.push({ label: `supplementary, opened ${opened}, adding ${choose}, ${tag}`, input: { ...common, mode: 'supplementary', status: 4, openedMarkets: opened }, choose });
       cases.push({ label: `supplementary, HK and US chosen at the entry, ${tag}`, input: { ...common, mode: 'supplementary', status: 4, openedMarkets: 16, addingMarkets: 3 } });
@@ -65,9 +68,23 @@ function forbidden(c: Case): StepName[] {
 
 const reached = new Set<StepName>();
 
+/** SPEC §5: a non-Malaysian's margin account for MY is refused at the market step: no path goes on. */
+const refusedAtMarket = (c: Case) => guards.marginRefused(contextFromInput(c.input));
+
 describe('model-based: every simple path from start to result', () => {
-  it(`covers ${cases.length} contexts`, () => expect(cases.length).toBeGreaterThan(300));
-  for (const c of cases) {
+  it(`covers ${cases.length} different contexts`, () => {
+    expect(new Set(cases.map((c) => JSON.stringify([c.input, c.choose ?? null]))).size).toBe(cases.length);
+    expect(cases.length).toBe(480);
+  });
+  for (const c of cases.filter(refusedAtMarket)) {
+    it(`${c.label}: refused at the market step`, () => {
+      expect(getSimplePaths(logic, { input: c.input, events: eventsFor(c), serializeState, toState: (s: Snap) => stepOf(s) === 'result' })).toHaveLength(0);
+      const adjacency = getAdjacencyMap(logic, { input: c.input, events: eventsFor(c), serializeState });
+      const steps = new Set(Object.values(adjacency).map(({ state }) => stepOf(state)));
+      expect([...steps].sort()).toEqual(['contact', 'market', 'start']);
+    });
+  }
+  for (const c of cases.filter((c) => !refusedAtMarket(c))) {
     it(c.label, () => {
       const options = { input: c.input, events: eventsFor(c), serializeState, toState: (s: Snap) => stepOf(s) === 'result' };
       const paths = getSimplePaths(logic, options);

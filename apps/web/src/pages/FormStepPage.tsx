@@ -109,6 +109,15 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingF
       clearDraft(app.applyId, step);
       trackNext(step);
       app.remember(step, payload);
+      // The machine learns what the step said about the applicant (account type, nationality, markets).
+      const facts = app.stepContext();
+      app.actor.send({
+        type: 'ANSWERED',
+        accountType: (facts.accountType as number | undefined) ?? null,
+        nationality: (facts.nationality as string | undefined) ?? null,
+        // A supplement's markets are the ones it adds (CHOOSE_MARKETS), not the application's.
+        ...(app.relatedType === 'INIT' ? { markets: facts.markets as number } : {}),
+      });
       setServerErrors([]);
       if (onSaved) onSaved();
       else app.actor.send({ type: 'NEXT' });
