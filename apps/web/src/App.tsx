@@ -93,7 +93,14 @@ function LanguageSwitcher({ onChange }: { onChange(language: string): void }): R
 
 function Boot({ kind, message }: { kind: string; message?: string }): ReactElement {
   const { t } = useTranslation();
-  if (kind === 'login') return <LoginPage />;
+  const [location] = useLocation();
+  // In the app the native side logs the applicant in (SPEC §4); the page below stays for an old app.
+  useEffect(() => {
+    if (kind === 'login' && bridge()) bridge()!.login();
+  }, [kind]);
+  // The entry start page needs no login (its registry entry says so): it is the start page, with the
+  // login on it. Any other page shows the login in its place and returns there after it.
+  if (kind === 'login') return <LoginPage asStartPage={!resolveRoute(location).step.requiresLogin} />;
   if (kind === 'failed') return <NotFoundPage networkError />;
   return <p className="boot" aria-live="polite">{t('common.loading')}{message ? ` ${message}` : ''}</p>;
 }
@@ -122,7 +129,7 @@ export function App(): ReactElement {
     <I18nProvider language={language}>
       <Toasts store={toasts} />
       <Switch>
-        <Route path="/login" component={LoginPage} />
+        <Route path="/login">{() => <LoginPage />}</Route>
         <Route path="/error">{() => <NotFoundPage networkError={!!new URLSearchParams(window.location.search).get('code')} />}</Route>
         <Route>
           {notFound ? (

@@ -45,8 +45,9 @@ describe('submitting can fail, and the result page says so', () => {
     await page.unroute('**/apply-submit**');
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
-    // Nothing of the application stays on the device once it is submitted.
+    // Nothing of the application stays on the device once it is submitted; the order was used.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kh.draft.')))).toEqual([]);
+    expect(await page.evaluate(() => ['kh.order', 'kh.identity'].filter((k) => sessionStorage.getItem(k) !== null))).toEqual([]);
   });
 });
 

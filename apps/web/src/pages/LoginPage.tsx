@@ -8,7 +8,7 @@ import { track } from '../app/analytics.ts';
 import { loginTarget } from '../app/login-target.ts';
 import { useEffect } from 'react';
 
-export function LoginPage(): ReactElement {
+export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): ReactElement {
   const { t } = useTranslation();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
@@ -44,6 +44,7 @@ export function LoginPage(): ReactElement {
     <PageLayout layout="Gradient" title={t('step.start.title')}>
       <div className="status-card">
         <h1 className="status-card__title">{t('step.start.title')}</h1>
+        {asStartPage && <p>{t('common.onboardingTime')}</p>}
         {error && <p className="field__error" role="alert">{error}</p>}
         <div className="field">
           <label className="field__label" htmlFor="login-mobile">{t('field.contact.mobile.label')} (+60)</label>
@@ -60,6 +61,7 @@ export function LoginPage(): ReactElement {
             <button type="button" className="button button--main" onClick={() => void login().catch(() => undefined)}>{t('common.logIn')}</button>
           </>
         )}
+        {asStartPage && <p className="status-card__service">{t('common.servicePhone')}</p>}
       </div>
     </PageLayout>
   );

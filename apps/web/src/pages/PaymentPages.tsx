@@ -53,7 +53,11 @@ export function PaymentTransitPage(): ReactElement {
   usePollUntil(
     () => endpoints.payment.queryPay({ memberId: '', businessType: businessTypeOf(app), relateId: app.applyId!, merchantReturnURL: '/payment/transit', orderNumber: orderNumber ?? undefined }),
     (answer) => answer.result.payStatus !== 2,
-    (answer) => app.actor.send({ type: 'PAYMENT_RESULT', payStatus: answer.result.payStatus }),
+    (answer) => {
+      // The order is settled one way or the other: kh.order has been used (SPEC §4).
+      sessionStorage.removeItem(ORDER);
+      app.actor.send({ type: 'PAYMENT_RESULT', payStatus: answer.result.payStatus });
+    },
     () => app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 1 }),
   );
   return <TransitScreen titleKey="step.payment.title" />;
