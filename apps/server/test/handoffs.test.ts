@@ -155,6 +155,19 @@ describe('refuse early: the identity check is not started for a document the per
     expect((await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { documentNumber: '90021510557' }))).body.data.fields[0].key).toBe('validation.nric');
     expect((await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId))).status).toBe(200);
   });
+  it('a passport whose expiry an earlier check read is refused when it is valid for less than 6 months', async () => {
+    const a = await applicant();
+    await fill(a.c, 'contact', { ...answers(phone++, { proof: '', statement: '', signature: '' }, a.mobile).contact, nationality: 'SGP' });
+    const passport = { idKind: 102, documentNumber: 'K1234567A', documentName: 'Lee Wei Ling' };
+    const first = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, passport));
+    const soon = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    await completeProviderPage(a.c, first.body.data.h5RedirectUrl, 'blurry', { idNo: 'K1234567A', nationality: 'SGP', expiryDate: soon });
+    const again = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, passport));
+    expect(again.status).toBe(400);
+    expect(again.body.data.fields).toEqual([expect.objectContaining({ field: 'passportNumber', key: 'validation.validForMonths', message: expect.stringMatching(/at least 6 more months/) })]);
+    // Another passport, not read before, goes on.
+    expect((await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { ...passport, documentNumber: 'K7654321B' }))).status).toBe(200);
+  });
 });
 
 describe('PC flow: a short-lived, single-use hand-off token', () => {

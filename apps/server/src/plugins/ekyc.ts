@@ -13,6 +13,7 @@ import { compileStep, contextFrom, validateData } from '../services/steps.ts';
 import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from '../services/ekyc.ts';
 import { sameOriginUrl } from '../sandbox/html.ts';
 
+const PASSPORT = 102;
 const relate = { relateType: { type: 'string', enum: ['INIT', 'SUPPLEMENT'] }, relateId: { type: 'string', maxLength: 64 } } as const;
 const initSchema = {
   type: 'object',
@@ -53,6 +54,16 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     return check;
   }
 
+  /** The expiry date a provider read from this passport on an earlier check, if any. */
+  async function knownExpiry(memberId: string, documentNumber: string): Promise<string | undefined> {
+    const checks = await db
+      .select({ ocrData: ekycChecks.ocrData })
+      .from(ekycChecks)
+      .where(and(eq(ekycChecks.memberId, memberId), eq(ekycChecks.idKind, PASSPORT), eq(ekycChecks.documentNumber, documentNumber.toUpperCase())))
+      .orderBy(desc(ekycChecks.createdAt));
+    return checks.map((c) => (c.ocrData as OcrData | null)?.expiryDate).find((date): date is string => !!date);
+  }
+
   const init = (providerName: string) => async (request: FastifyRequest) => {
     const memberId = memberOf(request);
     const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string; responseUrl: string; documentName: string; idKind: number; documentNumber: string };
@@ -64,6 +75,13 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     const identityStep = compileStep('identity', contextFrom(await payloadsOf(db, application.id), application));
     const typed = identityStep.fromPayload({ idKind: body.idKind, documentName: body.documentName, documentNumber: body.documentNumber });
     const refusals = validateData(identityStep, typed).filter((e) => e.field !== 'verification');
+    // A passport whose expiry an earlier check read is held to the personal step's validity rule now.
+    const expiry = body.idKind === PASSPORT ? await knownExpiry(memberId, body.documentNumber) : undefined;
+    if (expiry) {
+      const personal = compileStep('personal', contextFrom({}, application));
+      const problem = validateData(personal, { ...personal.initialData(), identityType: PASSPORT, passportExpiry: expiry }).find((e) => e.field === 'passportExpiry');
+      if (problem) refusals.push({ ...problem, field: 'passportNumber' });
+    }
     if (refusals.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: refusals.map((e) => ({ ...e, message: translate(languageOf(request), e.key, e.params) })) });
     const responseUrl = sameOriginUrl(body.responseUrl, config.publicOrigin);
     if (!responseUrl) throw badRequest('server.returnUrlRefused');
