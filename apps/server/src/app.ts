@@ -9,6 +9,7 @@ import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { errorReports } from './db/schema.ts';
 import { AppError, badRequest, sendError } from './http/envelope.ts';
+import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { sandboxSms } from './services/sms.ts';
 import { passportPlugin } from './plugins/passport.ts';
@@ -42,9 +43,11 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra plugins (the sandbox providers, staff review) registered with the same context. */
   extraServices?: [FastifyPluginAsync, string][];
+  /** Told of every route as it is declared (the fuzz test sends to each). */
+  onRoute?(route: { method: string; url: string }): void;
 }
 
-export async function buildApp({ config, db, logger = false, extraServices = [] }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, extraServices = [], onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     genReqId: () => crypto.randomUUID(),
@@ -54,12 +57,15 @@ export async function buildApp({ config, db, logger = false, extraServices = [] 
   });
   const context: ServerContext = { config, db, storage: localFileStorage(join(config.dataDir, 'files')), sms: sandboxSms(db, app.log) };
   app.decorate('kh', context);
+  if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorateRequest('memberId', undefined);
 
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10 } });
 
+  app.addHook('preValidation', guardInput);
+  app.addHook('preHandler', guardInput);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.maintenance && request.url.split('?')[0] !== '/healthz') throw new AppError(501, '501', 'errors.http501');
@@ -69,6 +75,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [] 
     if (error instanceof AppError) return sendError(request, reply, error);
     const fastifyError = error as { statusCode?: number; code?: string; validation?: unknown; message: string };
     if (fastifyError.validation) return sendError(request, reply, badRequest('server.invalidRequest', { detail: fastifyError.message }));
+    if (isMalformedMultipart(fastifyError)) return sendError(request, reply, badRequest('server.badMultipart'));
     if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(request, reply, new AppError(413, '400', 'server.fileTooLarge', { max: Math.round(config.uploadLimitBytes / 1048576) }));
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)
       return sendError(request, reply, badRequest('server.invalidRequest', { detail: fastifyError.message }));

@@ -24,6 +24,8 @@ async function freshPostgresDatabase(adminUrl: string): Promise<string> {
 
 export interface TestServer {
   baseUrl: string;
+  /** Every route the server declared, as method and URL pattern. */
+  routes: { method: string; url: string }[];
   config: ServerConfig;
   dataDir: string;
   database: Awaited<ReturnType<typeof openDatabase>>;
@@ -38,10 +40,12 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, options
   // Every test applicant logs in from 127.0.0.1: the per-IP limit is tested on its own.
   const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, port, publicOrigin: `http://127.0.0.1:${port}`, sms: { ...defaults.sms, perIpPerHour: 10_000 }, ...overrides });
   const database = await openDatabase({ dataDir: databaseUrl || options.persistent ? dataDir : 'memory://', databaseUrl });
-  const app = await buildApp({ config, db: database.db, extraServices: extraServices() });
+  const routes: { method: string; url: string }[] = [];
+  const app = await buildApp({ config, db: database.db, extraServices: extraServices(), onRoute: (route) => routes.push(route) });
   await app.listen({ host: '127.0.0.1', port });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    routes,
     config,
     dataDir,
     database,

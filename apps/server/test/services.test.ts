@@ -228,3 +228,40 @@ describe('operations', () => {
     await down.close();
   });
 });
+
+describe('bad input answers 400, never 500 (each finding of the attack run)', () => {
+  const json = (body: string) => ({ body, headers: { 'content-type': 'application/json' } });
+  it('a NUL character in a string, with or without a session', async () => {
+    const anon = client(server);
+    expect((await anon.request('POST', '/staff/login', json('{"email":"a\\u0000","password":"x"}'))).status).toBe(400);
+    expect((await anon.request('POST', '/pdp/error/report', json('{"message":"x\\u0000"}'))).status).toBe(400);
+    expect((await anon.get('/sandbox/ghl/a%00b')).status).toBe(400);
+    const c = await login(server, '129880001');
+    const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+    const nul = `${applyId}\u0000`;
+    for (const [path, body] of [['/kh/account/apply/fetch-data', { fillStep: 2000, relatedType: 'INIT', applyId: nul }], ['/kh/account/apply/apply-submit', { applyId: nul }], ['/kh/account/apply/channelPaymentInfoSubmit', { applyId: nul, paymentId: 'p', orderNumber: 'o' }], ['/money/payment/ghl/queryPay', { relateId: nul, orderNumber: nul }]] as const) {
+      const res = await c.post(path, body);
+      expect(res.status, path).toBe(400);
+      expect(res.body.msg).toBe('The request contains a character that is not allowed (NUL).');
+    }
+  });
+  it('a category named like a property of every object ("constructor", "__proto__"…) is unknown, not a crash', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await client(server).post('/pdp/dict/code-value/batch/queryList', { categories: [name] });
+      expect(res.status, name).toBe(400);
+    }
+  });
+  it('a multipart upload with a missing or garbage boundary, or a truncated part', async () => {
+    const c = await login(server, '129880002');
+    for (const [type, body] of [['multipart/form-data', 'garbage'], ['multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc']]) {
+      const res = await c.request('POST', '/pdp/upload', { body, headers: { 'content-type': type } });
+      expect(res.status, type).toBe(400);
+    }
+  });
+  it('JSON nested 10,000 levels deep, and 1e309 in a body or a query', async () => {
+    const deep = await client(server).request('POST', '/pdp/uba/report', json(`{"channel":"h5","eventCode":"x","eventValue":${'['.repeat(10000)}${']'.repeat(10000)}}`));
+    expect(deep.status).toBe(400);
+    expect(deep.body.msg).toMatch(/nested too deeply/);
+    expect((await client(server).request('POST', '/pdp/uba/report', json('{"channel":"h5","eventCode":"x","memberId":1e309}'))).status).toBe(400);
+  });
+});

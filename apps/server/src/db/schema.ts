@@ -88,6 +88,8 @@ export const applications = pgTable(
   },
   (t) => [
     uniqueIndex('applications_one_init_per_member').on(t.memberId).where(sql`${t.relatedType} = 'INIT'`),
+    // One supplement being filled or fixed per member at a time: two add-market taps make one.
+    uniqueIndex('applications_one_open_supplement').on(t.memberId).where(sql`${t.relatedType} = 'SUPPLEMENT' and ${t.status} in (1, 5)`),
     index('applications_username').on(sql`lower(${t.username})`),
     index('applications_email').on(sql`lower(${t.email})`),
     index('applications_id_no').on(t.idNo),
@@ -199,7 +201,10 @@ export const payments = pgTable('payments', {
   gatewayDone: boolean('gateway_done').notNull().default(false),
   createdAt: createdAt(),
   settledAt: timestamp('settled_at', { withTimezone: true }),
-});
+}, (t) => [
+  // One payable order per application: open, pending or paid (0 and 2). A declined one makes room for the next.
+  uniqueIndex('payments_one_payable').on(t.applicationId).where(sql`${t.payStatus} in (0, 2)`),
+]);
 
 /** Short-lived, single-use tokens that move an identity check from a PC to a phone (QR code). */
 export const handoffTokens = pgTable('handoff_tokens', {

@@ -32,7 +32,7 @@ const fillDataSchema = {
   required: ['fillStep', 'relatedType', 'data'],
   additionalProperties: false,
   properties: {
-    fillStep: { type: 'integer' },
+    fillStep: { type: 'integer', minimum: 0, maximum: 9_999_999 },
     relatedType,
     applyId: { type: 'string', maxLength: 64 },
     market: { type: 'integer', minimum: 0, maximum: 19 },
@@ -47,7 +47,7 @@ const CARRIED_TO_SUPPLEMENT: ReadonlySet<string> = new Set(['contact', 'personal
 const fetchDataSchema = {
   type: 'object',
   required: ['fillStep', 'relatedType'],
-  properties: { fillStep: { type: 'integer' }, relatedType, applyId: { type: 'string', maxLength: 64 } },
+  properties: { fillStep: { type: 'integer', minimum: 0, maximum: 9_999_999 }, relatedType, applyId: { type: 'string', maxLength: 64 } },
 } as const;
 
 interface FillData {
@@ -89,7 +89,7 @@ async function serverRules(db: Database, memberId: string, stepId: string, paylo
         .limit(1);
       if (phoneOwner.length > 0) errors.push({ field: 'mobile', key: 'validation.phoneTaken' });
     }
-    if (payload.agentChoice === 2 && typeof payload.drCode === 'string' && !dealers[payload.drCode.toUpperCase()]) errors.push({ field: 'drCode', key: 'server.drUnknown' });
+    if (payload.agentChoice === 2 && typeof payload.drCode === 'string' && !Object.hasOwn(dealers, payload.drCode.toUpperCase())) errors.push({ field: 'drCode', key: 'server.drUnknown' });
   }
   if (stepId === 'personal' && typeof payload.idNo === 'string' && (await taken(eq(applications.idNo, payload.idNo))))
     errors.push({ field: payload.identityKind === 106 ? 'nricNumber' : payload.identityKind === 102 ? 'passportNumber' : 'otherIdNumber', key: 'validation.idNumberTaken' });
@@ -129,7 +129,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/create',
-    { schema: { body: { type: 'object', properties: { relatedType, market: { type: 'integer' }, invitationCode: { type: 'string', pattern: '^[A-Za-z0-9]{0,16}$' }, appSource: { type: 'integer', enum: [1, 2, 3, 4] } } } } },
+    { schema: { body: { type: 'object', properties: { relatedType, market: { type: 'integer', minimum: 0, maximum: 19 }, invitationCode: { type: 'string', pattern: '^[A-Za-z0-9]{0,16}$' }, appSource: { type: 'integer', enum: [1, 2, 3, 4] } } } } },
     async (request) => {
       const memberId = memberOf(request);
       const body = request.body as { relatedType?: string; invitationCode?: string; appSource?: number };
@@ -207,7 +207,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     return ok((init && (await payloadsOf(db, init.id))[stepId]) ?? {});
   });
 
-  app.post('/apply-submit', { schema: { body: { type: 'object', properties: { applyId: { type: 'string' }, relatedType } } } }, async (request) => {
+  app.post('/apply-submit', { schema: { body: { type: 'object', properties: { applyId: { type: 'string', maxLength: 64 }, relatedType } } } }, async (request) => {
     const body = request.body as { applyId?: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
     const application = await ownedApplication(db, memberOf(request), body.relatedType ?? 'INIT', body.applyId);
     return ok(await submitApplication(app.kh, application, languageOf(request)));
@@ -215,7 +215,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/channelPaymentInfoSubmit',
-    { schema: { body: { type: 'object', required: ['applyId', 'paymentId', 'orderNumber'], properties: { applyId: { type: 'string' }, paymentId: { type: 'string' }, orderNumber: { type: 'string' } } } } },
+    { schema: { body: { type: 'object', required: ['applyId', 'paymentId', 'orderNumber'], properties: { applyId: { type: 'string', maxLength: 64 }, paymentId: { type: 'string', maxLength: 64 }, orderNumber: { type: 'string', maxLength: 64 } } } } },
     async (request) => {
       const body = request.body as { applyId: string; paymentId: string; orderNumber: string };
       const application = await ownedApplication(db, memberOf(request), 'INIT', body.applyId);
@@ -233,7 +233,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/queryPaymentType',
-    { schema: { querystring: { type: 'object', required: ['applyId'], properties: { applyId: { type: 'string' }, relatedType, bankName: { type: 'string' }, language: { type: 'string' } } } } },
+    { schema: { querystring: { type: 'object', required: ['applyId'], properties: { applyId: { type: 'string', maxLength: 64 }, relatedType, bankName: { type: 'string', maxLength: 100 }, language: { type: 'string', maxLength: 10 } } } } },
     async (request) => {
       const query = request.query as { applyId: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
       const application = await ownedApplication(db, memberOf(request), query.relatedType ?? 'INIT', query.applyId);
@@ -249,6 +249,6 @@ export const dealerPlugin: FastifyPluginAsync = async (app) => {
     const application = await initApplication(db, memberOf(request));
     const contact = application ? (await payloadsOf(db, application.id)).contact : undefined;
     const code = typeof contact?.drCode === 'string' ? contact.drCode.toUpperCase() : undefined;
-    return ok(code && config.dealers[code] ? { name: config.dealers[code], drCode: code } : null);
+    return ok(code && Object.hasOwn(config.dealers, code) ? { name: config.dealers[code], drCode: code } : null);
   });
 };

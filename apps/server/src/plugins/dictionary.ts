@@ -22,7 +22,8 @@ export const dictionaryPlugin: FastifyPluginAsync = async (app) => {
       }
     }
     if (!Array.isArray(categories) || categories.length === 0 || !categories.every((c) => typeof c === 'string')) throw badRequest('server.categoriesRequired');
-    const unknown = categories.filter((c) => !dictionaries[c]);
+    // Own keys only: "constructor" or "__proto__" name no dictionary.
+    const unknown = categories.filter((c) => !Object.hasOwn(dictionaries, c));
     if (unknown.length > 0) throw badRequest('server.unknownCategory', { categories: unknown.join(', ') });
     const language = resolveLanguage(languageOf(request));
     reply.header('cache-control', CACHE);

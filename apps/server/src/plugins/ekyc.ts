@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
 import { newId } from '../config.ts';
 import { ekycChecks, handoffTokens } from '../db/schema.ts';
+import { serialised } from '../db/serialised.ts';
 import { translate } from '@kh/i18n';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
 import { memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
@@ -85,25 +86,28 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     if (refusals.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: refusals.map((e) => ({ ...e, message: translate(languageOf(request), e.key, e.params) })) });
     const responseUrl = sameOriginUrl(body.responseUrl, config.publicOrigin);
     if (!responseUrl) throw badRequest('server.returnUrlRefused');
-    // Limits per applicant: a pause between attempts, and a number of attempts a day.
-    const dayAgo = new Date(Date.now() - 86_400_000);
-    const [{ today }] = await db.select({ today: sql<number>`count(*)::int` }).from(ekycChecks).where(and(eq(ekycChecks.memberId, memberId), gt(ekycChecks.createdAt, dayAgo)));
-    const refuse = (reason: EkycFailureReason) => new AppError(429, '40010003', `errors.ekyc.${reason}`, {}, { failureReason: reason });
-    if (today >= config.ekyc.maxPerDay) throw refuse('submissionLimit');
-    const recent = await db.select({ id: ekycChecks.id }).from(ekycChecks).where(and(eq(ekycChecks.memberId, memberId), gt(ekycChecks.createdAt, new Date(Date.now() - config.ekyc.minIntervalSeconds * 1000)))).limit(1);
-    if (recent.length > 0) throw refuse('tooFrequent');
     const id = newId();
     const pageToken = newToken();
-    await db.insert(ekycChecks).values({
-      id,
-      applicationId: application.id,
-      memberId,
-      provider: providerName,
-      idKind: body.idKind,
-      documentName: body.documentName,
-      documentNumber: body.documentNumber.toUpperCase(),
-      responseUrl,
-      pageTokenHash: tokenHash(pageToken),
+    // Limits per applicant, counted and written in one step per member: N inits at once cannot pass
+    // a limit of 5 by all reading 4.
+    await serialised(db, `ekyc:${memberId}`, async (tx) => {
+      const dayAgo = new Date(Date.now() - 86_400_000);
+      const [{ today }] = await tx.select({ today: sql<number>`count(*)::int` }).from(ekycChecks).where(and(eq(ekycChecks.memberId, memberId), gt(ekycChecks.createdAt, dayAgo)));
+      const refuse = (reason: EkycFailureReason) => new AppError(429, '40010003', `errors.ekyc.${reason}`, {}, { failureReason: reason });
+      if (today >= config.ekyc.maxPerDay) throw refuse('submissionLimit');
+      const recent = await tx.select({ id: ekycChecks.id }).from(ekycChecks).where(and(eq(ekycChecks.memberId, memberId), gt(ekycChecks.createdAt, new Date(Date.now() - config.ekyc.minIntervalSeconds * 1000)))).limit(1);
+      if (recent.length > 0) throw refuse('tooFrequent');
+      await tx.insert(ekycChecks).values({
+        id,
+        applicationId: application.id,
+        memberId,
+        provider: providerName,
+        idKind: body.idKind,
+        documentName: body.documentName,
+        documentNumber: body.documentNumber.toUpperCase(),
+        responseUrl,
+        pageTokenHash: tokenHash(pageToken),
+      });
     });
     return ok({ checkId: id, ...sandboxIdentityProvider(config.publicOrigin, providerName).start({ id, pageToken }) });
   };

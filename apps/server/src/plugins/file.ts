@@ -56,7 +56,7 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/preview',
-    { schema: { querystring: { type: 'object', required: ['relativePath'], properties: { ...pathQuery, waterMark: { type: 'string' } } } } },
+    { schema: { querystring: { type: 'object', required: ['relativePath'], properties: { ...pathQuery, waterMark: { type: 'string', maxLength: 5 } } } } },
     async (request, reply) => {
       const { relativePath, waterMark } = request.query as { relativePath: string; waterMark?: string };
       const file = await ownedFile(request, relativePath);

@@ -4,7 +4,7 @@ import { notFound, ok } from '../http/envelope.ts';
 import { legalPdf } from '../services/legal-pdf.ts';
 
 export const helpPlugin: FastifyPluginAsync = async (app) => {
-  app.get('/doc/:id/contentV2', { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } }, async (request, reply) => {
+  app.get('/doc/:id/contentV2', { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 1_000_000 } } } } }, async (request, reply) => {
     const bytes = await legalPdf((request.params as { id: number }).id);
     if (!bytes) throw notFound('server.documentNotFound');
     reply.header('cache-control', 'public, max-age=3600').header('content-disposition', 'inline');

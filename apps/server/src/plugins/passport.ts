@@ -1,11 +1,13 @@
 // passport: login by mobile number and SMS code, sessions, the signed send-auth-code call.
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SALT_VERSION, SIGNATURE_VERSION, canonicalString, hmacSha256, sameSignature } from '@kh/api';
 import { checkMobile } from '@kh/engine';
 import { newId } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { members, smsCodes, usedNonces } from '../db/schema.ts';
+import { serialised } from '../db/serialised.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { endSession, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
 
@@ -36,22 +38,31 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     return row.id;
   }
 
-  /** Consumes the latest live code for the phone: counts the attempt, refuses after 5. */
+  /**
+   * Consumes the latest live code for the phone. The attempt is counted and checked against the limit
+   * in one conditional update, so N guesses at once are N attempts, and only the first 5 are compared.
+   */
   async function useCode(phone: Phone, code: string): Promise<void> {
     const [latest] = await db
-      .select()
+      .select({ id: smsCodes.id, codeHash: smsCodes.codeHash })
       .from(smsCodes)
       .where(and(eq(smsCodes.countryCode, phone.countryCode), eq(smsCodes.mobile, phone.mobile), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, new Date())))
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (!latest) throw new AppError(400, CODES.codeIncorrect, 'server.codeExpired');
-    if (latest.attempts >= config.sms.maxAttempts) throw new AppError(429, CODES.tooMany, 'server.tooManyAttempts');
-    await db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, latest.id));
+    const [attempt] = await db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(and(eq(smsCodes.id, latest.id), lt(smsCodes.attempts, config.sms.maxAttempts), isNull(smsCodes.usedAt)))
+      .returning({ attempts: smsCodes.attempts });
+    if (!attempt) throw new AppError(429, CODES.tooMany, 'server.tooManyAttempts');
     if (!sameSignature(latest.codeHash, codeHash(phone, code))) {
-      const left = config.sms.maxAttempts - latest.attempts - 1;
+      const left = config.sms.maxAttempts - attempt.attempts;
       throw new AppError(400, CODES.codeIncorrect, left > 0 ? 'validation.verificationCode' : 'server.tooManyAttempts');
     }
-    await db.update(smsCodes).set({ usedAt: new Date() }).where(eq(smsCodes.id, latest.id));
+    // Good once: of two right answers at once, one logs in.
+    const [used] = await db.update(smsCodes).set({ usedAt: new Date() }).where(and(eq(smsCodes.id, latest.id), isNull(smsCodes.usedAt))).returning({ id: smsCodes.id });
+    if (!used) throw new AppError(400, CODES.codeIncorrect, 'server.codeExpired');
   }
 
   async function verifySignature(body: Record<string, string>) {
@@ -66,7 +77,7 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     if (inserted.length === 0) throw new AppError(400, CODES.replay, 'server.replay');
   }
 
-  async function enforceSendLimits(phone: Phone, ip: string) {
+  async function enforceSendLimits(db: Database, phone: Phone, ip: string) {
     const hourAgo = new Date(Date.now() - 3_600_000);
     const [{ perPhone }] = await db
       .select({ perPhone: sql<number>`count(*)::int` })
@@ -91,9 +102,12 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     await verifySignature(body);
     const phone = { mobile: body.mobile, countryCode: body.countryCode };
     if (checkMobile(phone.countryCode, phone.mobile, 6, 15)) throw badRequest('server.mobileInvalid');
-    await enforceSendLimits(phone, request.ip);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await db.insert(smsCodes).values({ ...phone, codeHash: codeHash(phone, code), ip: request.ip, expiresAt: new Date(Date.now() + config.sms.codeTtlSeconds * 1000) });
+    // The limits and the new code are one step per phone: ten sends at once make one code.
+    await serialised(db, `sms:${phone.countryCode}:${phone.mobile}`, async (tx) => {
+      await enforceSendLimits(tx, phone, request.ip);
+      await tx.insert(smsCodes).values({ ...phone, codeHash: codeHash(phone, code), ip: request.ip, expiresAt: new Date(Date.now() + config.sms.codeTtlSeconds * 1000) });
+    });
     await sms.send({ ...phone, body: `Your verification code is ${code}. It expires in ${config.sms.codeTtlSeconds / 60} minutes.` });
     return ok({ sent: true, resendAfterSeconds: config.sms.resendAfterSeconds });
   });

@@ -1,7 +1,7 @@
 // money: the card fee through a GHL-style gateway (SPEC §7). The order number is idempotent: paying
 // twice never charges twice. A pending payment resolves when it is queried.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { MARKET, hasMarket } from '@kh/flow';
 import { payments } from '../db/schema.ts';
@@ -69,20 +69,19 @@ export const paymentPlugin: FastifyPluginAsync = async (app) => {
     if (body.businessType !== undefined && body.businessType !== businessTypeOf(target)) throw badRequest('server.businessTypeWrong');
     const returnUrl = sameOriginUrl(body.merchantReturnURL, config.publicOrigin);
     if (!returnUrl) throw badRequest('server.returnUrlRefused');
-    const history = await db.select().from(payments).where(eq(payments.applicationId, target.id)).orderBy(desc(payments.createdAt));
-    // Never twice: a paid application, or the same order again, answers what exists.
-    const paid = history.find((p) => p.payStatus === 0);
-    if (paid) return ok(answerOf(paid, config.publicOrigin));
-    const same = history.find((p) => (body.orderNumber && p.orderNumber === body.orderNumber) || (body.paymentId && p.paymentId === body.paymentId));
-    if (same && same.payStatus === 2) return ok(answerOf(same, config.publicOrigin));
-    const open = history.find((p) => p.payStatus === 2 && !p.gatewayDone);
-    if (open) return ok(answerOf(open, config.publicOrigin));
+    // One payable order per application (a unique index, not a read-then-insert): the open, pending
+    // or paid order is the answer; only when there is none is one created, and of N at once one wins.
+    const payable = () => db.select().from(payments).where(and(eq(payments.applicationId, target.id), inArray(payments.payStatus, [0, 2]))).limit(1);
+    const [existing] = await payable();
+    if (existing) return ok(answerOf(existing, config.publicOrigin));
     const orderNumber = `KH${Date.now()}${randomBytes(3).toString('hex').toUpperCase()}`;
     const [created] = await db
       .insert(payments)
       .values({ orderNumber, paymentId: `PAY-${randomBytes(8).toString('hex')}`, applicationId: target.id, memberId, businessType: businessTypeOf(target), amountSen: config.feeSen, payStatus: 2, merchantReturnUrl: returnUrl })
+      .onConflictDoNothing()
       .returning();
-    return ok(answerOf(created, config.publicOrigin));
+    const [answer] = created ? [created] : await payable();
+    return ok(answerOf(answer, config.publicOrigin));
   });
 
   app.post('/payment/ghl/queryPay', { schema: { body: requestSchema } }, async (request) => {

@@ -48,7 +48,7 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
 
     secured.get(
       '/applications',
-      { schema: { querystring: { type: 'object', properties: { status: { type: 'integer', minimum: 0, maximum: 5 }, page: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, language: { type: 'string' } } } } },
+      { schema: { querystring: { type: 'object', properties: { status: { type: 'integer', minimum: 0, maximum: 5 }, page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, language: { type: 'string' } } } } },
       async (request) => {
         const query = request.query as { status?: number; page: number; pageSize: number };
         const where = query.status === undefined ? undefined : eq(applications.status, query.status);
@@ -120,7 +120,7 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
 
     secured.post(
       '/applications/:id/reject',
-      { schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, items: { type: 'string' } } } } } },
+      { schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } } } } } },
       async (request) => {
         const before = await load((request.params as { id: string }).id);
         if (before.status !== STATUS.review && before.status !== STATUS.pass) throw new AppError(409, CODES.badState, 'server.notUnderReview');

@@ -15,15 +15,17 @@ export const supplementPlugin: FastifyPluginAsync = async (app) => {
   const { db } = app.kh;
   app.addHook('preHandler', requireMember);
 
-  /** The open SUPPLEMENT application, created on first need. */
+  /** The open SUPPLEMENT application, created on first need (a unique index: of two at once, one is made). */
   async function supplementApplication(memberId: string) {
-    const [open] = await db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.memberId, memberId), eq(applications.relatedType, 'SUPPLEMENT'), inArray(applications.status, [STATUS.stash, STATUS.fail])));
-    if (open) return open;
-    const [created] = await db.insert(applications).values({ id: newId(), memberId, relatedType: 'SUPPLEMENT', status: STATUS.stash, fillStep: 1000001 }).returning();
-    return created;
+    const open = () =>
+      db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.memberId, memberId), eq(applications.relatedType, 'SUPPLEMENT'), inArray(applications.status, [STATUS.stash, STATUS.fail])));
+    const [existing] = await open();
+    if (existing) return existing;
+    const [created] = await db.insert(applications).values({ id: newId(), memberId, relatedType: 'SUPPLEMENT', status: STATUS.stash, fillStep: 1000001 }).onConflictDoNothing().returning();
+    return created ?? (await open())[0];
   }
 
   app.post(
@@ -60,7 +62,7 @@ export const supplementPlugin: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/submit',
-    { schema: { body: { type: 'object', required: ['applyId'], properties: { marketType: { type: 'integer' }, accountType: { type: 'integer' }, applyId: { type: 'string' } } } } },
+    { schema: { body: { type: 'object', required: ['applyId'], properties: { marketType: { type: 'integer', minimum: 0, maximum: 19 }, accountType: { type: 'integer', enum: [0, 1, 2] }, applyId: { type: 'string', maxLength: 64 } } } } },
     async (request) => {
       const body = request.body as { applyId: string };
       const application = await ownedApplication(db, memberOf(request), 'SUPPLEMENT', body.applyId);

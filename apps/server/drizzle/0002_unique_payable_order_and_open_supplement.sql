@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "applications_one_open_supplement" ON "applications" USING btree ("member_id") WHERE "applications"."related_type" = 'SUPPLEMENT' and "applications"."status" in (1, 5);--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_one_payable" ON "payments" USING btree ("application_id") WHERE "payments"."pay_status" in (0, 2);

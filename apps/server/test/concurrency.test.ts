@@ -1,0 +1,116 @@
+// Money, codes and limits hold under concurrency: N requests at once, exactly one effect. The server
+// suite runs this on PGlite and again on PostgreSQL (scripts/test-postgres.mjs), where the requests
+// really do overlap.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signFields } from '@kh/api';
+import { applications, ekycChecks, payments, smsCodes } from '../src/db/schema.ts';
+import { client, latestCode, login, startServer, type Client, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let phone = 5000;
+beforeAll(async () => {
+  server = await startServer({ ekyc: { maxPerDay: 3, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+const nextMobile = () => `12${String(8000000 + phone++)}`;
+const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort((a, b) => a - b);
+
+async function applicant(): Promise<{ c: Client; applyId: string }> {
+  const c = await login(server, nextMobile());
+  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+  return { c, applyId };
+}
+
+describe('money: one application has at most one payable order', () => {
+  it('ten simultaneous applyPay calls make one order, and every answer names it', async () => {
+    const a = await applicant();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => a.c.post('/money/payment/ghl/applyPay', { relateId: a.applyId, merchantReturnURL: '/payment/transit' })));
+    expect(statuses(answers)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((r) => r.body.data.result.orderNumber)).size).toBe(1);
+    expect(await db().select().from(payments).where(eq(payments.applicationId, a.applyId))).toHaveLength(1);
+  });
+  it('a paid application refuses new orders: the paid one is the answer, also to ten at once', async () => {
+    const a = await applicant();
+    const first = (await a.c.post('/money/payment/ghl/applyPay', { relateId: a.applyId, merchantReturnURL: '/payment/transit' })).body.data.result;
+    await a.c.request('POST', `/sandbox/ghl/${first.paymentId}/pay`, { form: { cardHolder: 'TAN AH KOW', cardNo: '4111111111111111', outcome: 'approve' } });
+    const again = await Promise.all(Array.from({ length: 10 }, () => a.c.post('/money/payment/ghl/applyPay', { relateId: a.applyId, merchantReturnURL: '/payment/transit' })));
+    for (const answer of again) expect(answer.body.data.result).toMatchObject({ orderNumber: first.orderNumber, payStatus: 0 });
+    expect(await db().select().from(payments).where(eq(payments.applicationId, a.applyId))).toHaveLength(1);
+  });
+  it('after a declined payment, exactly one new order is made for ten retries at once', async () => {
+    const a = await applicant();
+    const first = (await a.c.post('/money/payment/ghl/applyPay', { relateId: a.applyId, merchantReturnURL: '/payment/transit' })).body.data.result;
+    await a.c.request('POST', `/sandbox/ghl/${first.paymentId}/pay`, { form: { cardHolder: 'TAN AH KOW', cardNo: '4111111111111111', outcome: 'decline' } });
+    const retries = await Promise.all(Array.from({ length: 10 }, () => a.c.post('/money/payment/ghl/applyPay', { relateId: a.applyId, merchantReturnURL: '/payment/transit' })));
+    const orders = new Set(retries.map((r) => r.body.data.result.orderNumber));
+    expect(orders.size).toBe(1);
+    expect(orders.has(first.orderNumber)).toBe(false);
+  });
+});
+
+describe('codes: the attempt limit and single use hold when guesses arrive together', () => {
+  async function sendCode(mobile: string) {
+    const c = client(server);
+    const sent = await c.form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, server.config.signingSecret));
+    expect(sent.status).toBe(200);
+    return c;
+  }
+  it('40 wrong codes at once are checked at most 5 times; the right code is refused after them', async () => {
+    const mobile = nextMobile();
+    const c = await sendCode(mobile);
+    const right = await latestCode(server, mobile);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const guesses = await Promise.all(Array.from({ length: 40 }, () => c.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code: wrong })));
+    expect(guesses.filter((g) => g.status === 400)).toHaveLength(5);
+    expect(guesses.filter((g) => g.status === 429)).toHaveLength(35);
+    const [row] = await db().select().from(smsCodes).where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.countryCode, '60')));
+    expect(row.attempts).toBe(5);
+    expect((await c.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code: right })).status).toBe(429);
+  });
+  it('the right code sent twice at once logs in once', async () => {
+    const mobile = nextMobile();
+    await sendCode(mobile);
+    const code = await latestCode(server, mobile);
+    const both = await Promise.all([client(server), client(server)].map((c) => c.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code })));
+    expect(statuses(both)).toEqual([200, 400]);
+  });
+  it('ten code requests at once for one phone send one code', async () => {
+    const mobile = nextMobile();
+    const requests = await Promise.all(
+      Array.from({ length: 10 }, async () => client(server).form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, server.config.signingSecret))),
+    );
+    expect(requests.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(requests.filter((r) => r.status === 429)).toHaveLength(9);
+    expect(await db().select().from(smsCodes).where(eq(smsCodes.mobile, mobile))).toHaveLength(1);
+  });
+});
+
+describe('limits and records: N at once, exactly the allowed effect', () => {
+  it('ten identity-check inits at once stay within the daily limit (3 here)', async () => {
+    const a = await applicant();
+    const body = { relateType: 'INIT', relateId: a.applyId, responseUrl: '/iam/transit', documentName: 'Tan Ah Kow', idKind: 106, documentNumber: '900101145678' };
+    const inits = await Promise.all(Array.from({ length: 10 }, () => a.c.form('/ekyc/rest-api/ctos/init', body)));
+    expect(inits.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(inits.filter((r) => r.status === 429)).toHaveLength(7);
+    expect(await db().select().from(ekycChecks).where(eq(ekycChecks.applicationId, a.applyId))).toHaveLength(3);
+  });
+  it('two add-market creates at once make one supplement application', async () => {
+    const a = await applicant();
+    await db().update(applications).set({ status: 4, opened: 16, market: 16 }).where(eq(applications.id, a.applyId));
+    const member = (await a.c.get('/passport/getUsers')).body.data.mid;
+    const creates = await Promise.all([1, 2, 1, 2].map((market) => a.c.post('/kh/account/supplement/create', {}, { market: String(market) })));
+    expect(statuses(creates)).toEqual([200, 200, 200, 200]);
+    expect(new Set(creates.map((r) => r.body.data.applyId)).size).toBe(1);
+    expect(await db().select().from(applications).where(and(eq(applications.memberId, member), eq(applications.relatedType, 'SUPPLEMENT')))).toHaveLength(1);
+  });
+  it('two submits at once make one transition', async () => {
+    const a = await applicant();
+    const both = await Promise.all([a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId }), a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId })]);
+    // Incomplete: both are refused the same way, and nothing changed.
+    expect(statuses(both)).toEqual([400, 400]);
+    expect((await db().select().from(applications).where(eq(applications.id, a.applyId)))[0].status).toBe(1);
+  });
+});
