@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { errorReports } from './db/schema.ts';
 import { AppError, badRequest, sendError } from './http/envelope.ts';
 import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
+import { sameOriginGuard } from './http/same-origin.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { sandboxSms } from './services/sms.ts';
 import { passportPlugin } from './plugins/passport.ts';
@@ -53,7 +54,8 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // A hop count is accepted at run time (proxy-addr), though the type lists it not.
+    trustProxy: config.trustProxy as boolean | string[],
   });
   const context: ServerContext = { config, db, storage: localFileStorage(join(config.dataDir, 'files')), sms: sandboxSms(db, app.log) };
   app.decorate('kh', context);
@@ -64,6 +66,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10 } });
 
+  app.addHook('onRequest', sameOriginGuard([config.publicOrigin, ...config.embedOrigins]));
   app.addHook('preValidation', guardInput);
   app.addHook('preHandler', guardInput);
   app.addHook('onRequest', async (request, reply) => {

@@ -32,6 +32,11 @@ export interface ServerConfig {
   webDist?: string;
   /** Dealer's representatives by DR code. */
   dealers: Record<string, string>;
+  /**
+   * The proxies in front of the server whose X-Forwarded-For / -Proto are believed (KH_TRUST_PROXY:
+   * "true" for any, a hop count, or addresses/CIDRs); none by default, so a client cannot claim an IP.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
@@ -58,7 +63,7 @@ export function embedOriginsFrom(value: string | undefined): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '127.0.0.1';
-  return {
+  const config: ServerConfig = {
     host,
     port,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
@@ -84,8 +89,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feeSen: 1100,
     webDist: env.KH_WEB_DIST,
     dealers: { DR1001: 'Lim Wei Ming', DR1002: 'Nurul Aisyah binti Ahmad', DR1003: 'Rajesh Kumar' },
+    trustProxy: trustProxyFrom(env.KH_TRUST_PROXY),
     ...overrides,
   };
+  if (config.dev && !isLoopback(config.host) && !flag(env.KH_SANDBOX_EXPOSE, false))
+    throw new ConfigError(`HOST=${config.host}: the sandbox (dev mode: codes readable at /dev/outbox, a debug login) listens on 127.0.0.1 only; set KH_SANDBOX_EXPOSE=1 to expose it anyway`);
+  return config;
+}
+
+const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1';
+
+/** KH_TRUST_PROXY: unset or "false" trusts no proxy; "true" any; "2" that many hops; else addresses and CIDRs. */
+export function trustProxyFrom(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 export const newId = (): string => randomBytes(12).toString('base64url');

@@ -15,18 +15,21 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export const cookieScope = (embedOrigins: readonly string[], https: boolean) =>
   embedOrigins.length > 0 ? ({ sameSite: 'none', secure: true, partitioned: true } as const) : ({ sameSite: 'lax', secure: https } as const);
 
+/** https as the applicant sees it: the public origin, or the request (X-Forwarded-Proto from a trusted proxy). */
+const servedOverHttps = (request: FastifyRequest) => request.server.kh.config.publicOrigin.startsWith('https:') || request.protocol === 'https';
+
 export async function startSession(request: FastifyRequest, reply: FastifyReply, memberId: string): Promise<void> {
   const { db, config } = request.server.kh;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + config.sessionDays * 86_400_000);
   await db.insert(sessions).values({ id: hash(token), memberId, userAgent: request.headers['user-agent'] ?? null, expiresAt });
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', expires: expiresAt, ...cookieScope(config.embedOrigins, request.protocol === 'https') });
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', expires: expiresAt, ...cookieScope(config.embedOrigins, servedOverHttps(request)) });
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await request.server.kh.db.delete(sessions).where(eq(sessions.id, hash(token)));
-  reply.clearCookie(SESSION_COOKIE, { path: '/', ...cookieScope(request.server.kh.config.embedOrigins, request.protocol === 'https') });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', ...cookieScope(request.server.kh.config.embedOrigins, servedOverHttps(request)) });
 }
 
 /** The member behind the session cookie, or undefined. */

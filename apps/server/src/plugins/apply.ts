@@ -8,6 +8,7 @@ import { newId } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { applicationSteps, applications, ekycChecks, files, members, payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
+import { requireJsonBody } from '../http/same-origin.ts';
 import { memberOf, requireMember } from '../http/session.ts';
 import {
   STATUS,
@@ -100,6 +101,7 @@ const withMessages = (language: string, errors: FieldError[]) => errors.map((e) 
 
 export const applyPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
+  app.addHook('onRequest', requireJsonBody);
   app.addHook('preHandler', requireMember);
 
   async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>) {

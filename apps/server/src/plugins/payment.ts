@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MARKET, hasMarket } from '@kh/flow';
 import { payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
+import { requireJsonBody } from '../http/same-origin.ts';
 import { memberOf, requireMember } from '../http/session.ts';
 import { STATUS, ensureStatus, needsPayment, type Application } from '../services/applications.ts';
 import { applications } from '../db/schema.ts';
@@ -52,6 +53,7 @@ export const answerOf = (payment: Payment, publicOrigin: string) => ({
 
 export const paymentPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
+  app.addHook('onRequest', requireJsonBody);
   app.addHook('preHandler', requireMember);
 
   async function application(memberId: string, relateId: string) {

@@ -5,6 +5,7 @@ import { MARKET, hasMarket } from '@kh/flow';
 import { newId } from '../config.ts';
 import { applications, supplements } from '../db/schema.ts';
 import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
+import { requireJsonBody } from '../http/same-origin.ts';
 import { memberOf, requireMember } from '../http/session.ts';
 import { STATUS, initApplication, ownedApplication } from '../services/applications.ts';
 import { submitApplication } from '../services/submission.ts';
@@ -13,6 +14,7 @@ const MARKET_NAMES = { HK: MARKET.HK, US: MARKET.US, MAS: MARKET.MAS } as const;
 
 export const supplementPlugin: FastifyPluginAsync = async (app) => {
   const { db } = app.kh;
+  app.addHook('onRequest', requireJsonBody);
   app.addHook('preHandler', requireMember);
 
   /** The open SUPPLEMENT application, created on first need (a unique index: of two at once, one is made). */
