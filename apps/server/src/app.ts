@@ -11,6 +11,7 @@ import { errorReports } from './db/schema.ts';
 import { AppError, badRequest, sendError } from './http/envelope.ts';
 import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
 import { sameOriginGuard } from './http/same-origin.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { sandboxSms } from './services/sms.ts';
 import { passportPlugin } from './plugins/passport.ts';
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     return sendError(request, reply, new AppError(404, '404', 'errors.http404'));
   });
 
+  await registerRateLimits(app, db);
   app.get('/healthz', async () => ({ ok: true }));
   for (const [plugin, base] of [...SERVICES, ...extraServices]) {
     await app.register(plugin, { prefix: base });

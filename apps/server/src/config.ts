@@ -37,6 +37,8 @@ export interface ServerConfig {
    * "true" for any, a hop count, or addresses/CIDRs); none by default, so a client cannot claim an IP.
    */
   trustProxy: boolean | number | string[];
+  /** Rate limits per client address (and per staff account), in the database every instance shares. */
+  limits: { lookupsPerMinute: number; analyticsPerMinute: number; errorReportsPerMinute: number; staffLoginsPerIp: number; staffLoginsPerAccount: number; staffLoginWindowMinutes: number };
 }
 
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
@@ -83,13 +85,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicOrigin: env.KH_PUBLIC_ORIGIN ?? `http://${host}:${port}`,
     embedOrigins: embedOriginsFrom(env.KH_EMBED_ORIGINS),
     uploadLimitBytes: Number(env.KH_UPLOAD_LIMIT_BYTES ?? 10 * 1024 * 1024),
-    sms: { codeTtlSeconds: 300, maxAttempts: 5, perPhonePerHour: 5, perIpPerHour: 20, resendAfterSeconds: 60, maxClockSkewSeconds: 300 },
+    sms: {
+      codeTtlSeconds: 300,
+      maxAttempts: 5,
+      perPhonePerHour: Number(env.KH_SMS_PER_PHONE_PER_HOUR ?? 5),
+      // Per client address: behind one proxy a whole site shares an address unless KH_TRUST_PROXY names the proxy.
+      perIpPerHour: Number(env.KH_SMS_PER_IP_PER_HOUR ?? 20),
+      resendAfterSeconds: 60,
+      maxClockSkewSeconds: 300,
+    },
     sessionDays: 7,
     ekyc: { maxPerDay: Number(env.KH_EKYC_MAX_PER_DAY ?? 5), minIntervalSeconds: Number(env.KH_EKYC_MIN_INTERVAL_SECONDS ?? 10), handoffTtlSeconds: 300 },
     feeSen: 1100,
     webDist: env.KH_WEB_DIST,
     dealers: { DR1001: 'Lim Wei Ming', DR1002: 'Nurul Aisyah binti Ahmad', DR1003: 'Rajesh Kumar' },
     trustProxy: trustProxyFrom(env.KH_TRUST_PROXY),
+    limits: {
+      lookupsPerMinute: Number(env.KH_LIMIT_LOOKUPS_PER_MINUTE ?? 10),
+      analyticsPerMinute: Number(env.KH_LIMIT_ANALYTICS_PER_MINUTE ?? 120),
+      errorReportsPerMinute: Number(env.KH_LIMIT_ERROR_REPORTS_PER_MINUTE ?? 30),
+      staffLoginsPerIp: Number(env.KH_LIMIT_STAFF_LOGINS_PER_IP ?? 20),
+      staffLoginsPerAccount: Number(env.KH_LIMIT_STAFF_LOGINS_PER_ACCOUNT ?? 5),
+      staffLoginWindowMinutes: 15,
+    },
     ...overrides,
   };
   if (config.dev && !isLoopback(config.host) && !flag(env.KH_SANDBOX_EXPOSE, false))

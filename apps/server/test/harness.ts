@@ -38,7 +38,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, options
   const port = await freePort();
   const defaults = loadConfig({ KH_DEV: '1' });
   // Every test applicant logs in from 127.0.0.1: the per-IP limit is tested on its own.
-  const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, port, publicOrigin: `http://127.0.0.1:${port}`, sms: { ...defaults.sms, perIpPerHour: 10_000 }, ...overrides });
+  const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, port, publicOrigin: `http://127.0.0.1:${port}`, sms: { ...defaults.sms, perIpPerHour: 10_000 }, limits: { ...defaults.limits, analyticsPerMinute: 100_000 }, ...overrides });
   const database = await openDatabase({ dataDir: databaseUrl || options.persistent ? dataDir : 'memory://', databaseUrl });
   const routes: { method: string; url: string }[] = [];
   const app = await buildApp({ config, db: database.db, extraServices: extraServices(), onRoute: (route) => routes.push(route) });

@@ -107,7 +107,7 @@ describe('the signed send-auth-code request', () => {
     for (const mobile of ['123456030', '123456031', '123456032']) expect((await send(mobile)).status).toBe(200);
     const fourth = await send('123456033');
     expect(fourth.status).toBe(429);
-    expect(fourth.body.msg).toBe('Too many codes were requested. Please try again in an hour.');
+    expect(fourth.body.msg).toMatch(/^Too many requests. Please try again in \d+ seconds.$/);
     await limited.close();
   });
   it('refuses a malformed phone with an envelope 400, never a 500', async () => {

@@ -9,7 +9,7 @@ import { useSyncExternalStore } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ApplicationProvider, useApplication } from './app/application.tsx';
 import { bridge } from './app/platform.ts';
-import { endpoints, loginCache, setApiLanguage, toasts } from './app/services.ts';
+import { endpoints, isSandbox, loadSigningSecret, loginCache, setApiLanguage, toasts } from './app/services.ts';
 import { clearDrafts } from './app/drafts.ts';
 import { useStepArrival } from './hooks/useStepArrival.ts';
 import { FormStepPage } from './pages/FormStepPage.tsx';
@@ -77,6 +77,23 @@ function LogoutButton(): ReactElement {
   );
 }
 
+/** A sandbox (dev mode) says so on every page: codes are readable at /dev/outbox, nothing is real. */
+function SandboxMarker(): ReactElement | null {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(isSandbox);
+  useEffect(() => {
+    const show = () => setShown(true);
+    document.addEventListener('kh:sandbox', show);
+    void loadSigningSecret().catch(() => undefined);
+    return () => document.removeEventListener('kh:sandbox', show);
+  }, []);
+  return shown ? (
+    <p className="sandbox-marker" role="note">
+      {t('common.sandbox')}
+    </p>
+  ) : null;
+}
+
 function LanguageSwitcher({ onChange }: { onChange(language: string): void }): ReactElement {
   const { t, i18n } = useTranslation();
   return (
@@ -127,6 +144,7 @@ export function App(): ReactElement {
   const notFound = resolveRoute(location, window.location.search).notFound;
   return (
     <I18nProvider language={language}>
+      <SandboxMarker />
       <Toasts store={toasts} />
       <Switch>
         <Route path="/login">{() => <LoginPage />}</Route>

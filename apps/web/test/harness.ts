@@ -18,7 +18,7 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kh-e2e-'));
   const base = loadConfig({ KH_DEV: '1' });
-  const config = loadConfig({ KH_DEV: '1' }, { port, dataDir, publicOrigin: `http://127.0.0.1:${port}`, webDist: resolve(here, '../dist'), sms: { ...base.sms, perIpPerHour: 1000, resendAfterSeconds: 1 }, ekyc: { ...base.ekyc, minIntervalSeconds: 0 }, ...overrides });
+  const config = loadConfig({ KH_DEV: '1' }, { port, dataDir, publicOrigin: `http://127.0.0.1:${port}`, webDist: resolve(here, '../dist'), sms: { ...base.sms, perIpPerHour: 1000, resendAfterSeconds: 1 }, ekyc: { ...base.ekyc, minIntervalSeconds: 0 }, limits: { ...base.limits, analyticsPerMinute: 100_000 }, ...overrides });
   const database = await openDatabase({ dataDir, databaseUrl: undefined });
   const app = await buildApp({ config, db: database.db, extraServices: extraServices() });
   await app.listen({ host: '127.0.0.1', port });
@@ -27,9 +27,13 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
   return {
     origin,
     database,
-    async staffToken() {
-      const res = await fetch(`${origin}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'e2e reviewer password' }) });
-      return ((await res.json()) as { data: { token: string } }).data.token;
+    // One staff login per product: staff logins are rate-limited like a reviewer's would be.
+    token: undefined as Promise<string> | undefined,
+    staffToken() {
+      this.token ??= fetch(`${origin}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'e2e reviewer password' }) })
+        .then((res) => res.json() as Promise<{ data: { token: string } }>)
+        .then((answer) => answer.data.token);
+      return this.token;
     },
     async staff(method: string, path: string, body?: unknown) {
       const res = await fetch(`${origin}${path}`, { method, headers: { authorization: `Bearer ${await this.staffToken()}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });

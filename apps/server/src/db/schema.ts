@@ -248,3 +248,10 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_application').on(t.applicationId, t.createdAt)],
 );
+
+/** Counters of the rate limits (http/rate-limits.ts): one row per key, shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

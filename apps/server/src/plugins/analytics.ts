@@ -5,16 +5,19 @@ import { ok } from '../http/envelope.ts';
 import { sessionMember } from '../http/session.ts';
 
 export const analyticsPlugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.kh;
+  const { db, config } = app.kh;
 
   app.post(
     '/uba/report',
     {
+      // Anonymous: bounded in size (an event is a few properties) and in rate per client address.
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: { max: config.limits.analyticsPerMinute, timeWindow: 60_000 } },
       schema: {
         body: {
           type: 'object',
           required: ['channel', 'eventCode'],
-          properties: { channel: { type: 'string', maxLength: 40 }, memberId: { type: 'string', maxLength: 64 }, eventCode: { type: 'string', maxLength: 80 }, eventValue: { type: 'object' } },
+          properties: { channel: { type: 'string', maxLength: 40 }, memberId: { type: 'string', maxLength: 64 }, eventCode: { type: 'string', maxLength: 80 }, eventValue: { type: 'object', maxProperties: 50 } },
         },
       },
     },
@@ -30,6 +33,8 @@ export const analyticsPlugin: FastifyPluginAsync = async (app) => {
   app.post(
     '/error/report',
     {
+      bodyLimit: 32 * 1024,
+      config: { rateLimit: { max: config.limits.errorReportsPerMinute, timeWindow: 60_000 } },
       schema: {
         body: {
           type: 'object',

@@ -9,7 +9,7 @@ import { files } from '../db/schema.ts';
 import { AppError, badRequest, notFound, ok } from '../http/envelope.ts';
 import { memberOf, requireMember } from '../http/session.ts';
 import { safeRelativePath } from '../storage/file-storage.ts';
-import { UnsupportedImageError, watermark } from '../services/watermark.ts';
+import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnsupportedImageError, checkImagePixels, watermark } from '../services/watermark.ts';
 
 /** Extensions file-type reports for the accepted kinds (jpeg covers jpg). */
 const ACCEPTED = new Set(UPLOAD_TYPES.map((t) => (t === 'jpeg' ? 'jpg' : t)));
@@ -26,6 +26,12 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
     if (bytes.length === 0) throw badRequest('server.fileMissing');
     const detected = await fileTypeFromBuffer(bytes);
     if (!detected || !ACCEPTED.has(detected.ext)) throw new AppError(400, '400', 'validation.fileType', { types: UPLOAD_TYPES.join(', ') });
+    // A picture that would decode to more pixels than a phone camera takes is refused from its header.
+    if (detected.mime.startsWith('image/'))
+      await checkImagePixels(bytes).catch((error: unknown) => {
+        if (error instanceof ImageTooLargeError) throw new AppError(413, '400', 'server.imageTooLarge', { megapixels: MAX_IMAGE_PIXELS / 1_000_000 });
+        throw error;
+      });
     const memberId = memberOf(request);
     const id = newId();
     const relativePath = `${folder}/${memberId}/${id}.${detected.ext}`;
@@ -37,6 +43,22 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
 
   app.post('/upload', (request) => receive(request, 'uploads'));
   app.post('/finance-file/upload', (request) => receive(request, 'finance'));
+
+  /** The watermarked preview, made once per file and kept beside it (a file never changes). */
+  async function watermarkedPreview(relativePath: string): Promise<Buffer> {
+    const cached = `previews/${relativePath}.jpg`;
+    const kept = await storage.get(cached).catch(() => undefined);
+    if (kept) return kept;
+    try {
+      const preview = await watermark(await storage.get(relativePath));
+      await storage.put(cached, preview);
+      return preview;
+    } catch (error) {
+      // Never serve an image unmarked when a watermark was asked for.
+      if (error instanceof UnsupportedImageError || error instanceof ImageTooLargeError) throw new AppError(415, '400', 'server.watermarkUnsupported');
+      throw error;
+    }
+  }
 
   /** The member's own stored file: another member's path answers as if it did not exist. */
   async function ownedFile(request: FastifyRequest, relativePath: string) {
@@ -60,18 +82,12 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { relativePath, waterMark } = request.query as { relativePath: string; waterMark?: string };
       const file = await ownedFile(request, relativePath);
-      let bytes: Buffer = await storage.get(file.relativePath);
+      let bytes: Buffer;
       let mime = file.mime;
       if (waterMark === 'true' && mime.startsWith('image/')) {
-        try {
-          bytes = await watermark(bytes);
-          mime = 'image/png';
-        } catch (error) {
-          // Never serve an image unmarked when a watermark was asked for.
-          if (error instanceof UnsupportedImageError) throw new AppError(415, '400', 'server.watermarkUnsupported');
-          throw error;
-        }
-      }
+        bytes = await watermarkedPreview(file.relativePath);
+        mime = 'image/jpeg';
+      } else bytes = await storage.get(file.relativePath);
       reply.header('cache-control', 'private, no-store').header('content-disposition', `inline; filename="${file.originalFilename.replace(/"/g, '')}"`);
       return reply.type(mime).send(bytes);
     },

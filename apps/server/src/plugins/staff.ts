@@ -10,7 +10,8 @@ import { compareWithIdentity } from '@kh/engine';
 import { isContainRejectIdKind, parseRejectedReason } from '@kh/flow';
 import { STATUS, SUPERSEDED, initApplication, payloadsOf, verifiedIdentityOf, type Application } from '../services/applications.ts';
 import { compileStep, contextFrom } from '../services/steps.ts';
-import { passwordMatches, requireStaff, staffOf, startStaffSession } from '../services/staff-auth.ts';
+import { checkLimit } from '../http/rate-limits.ts';
+import { passwordMatches, requireStaff, staffOf, startStaffSession, unknownAccountHash } from '../services/staff-auth.ts';
 import { dictionaries } from '../services/steps.ts';
 
 const REJECT_ITEMS = new Set(dictionaries.RejectReason.map((e) => String(e.value)));
@@ -36,12 +37,26 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
     return row;
   }
 
-  app.post('/login', { schema: { body: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 200 } } } } }, async (request) => {
+  const { limits } = app.kh.config;
+  const loginWindowMs = limits.staffLoginWindowMinutes * 60_000;
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: { max: limits.staffLoginsPerIp, timeWindow: loginWindowMs } },
+      schema: { body: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 200 } } } },
+    },
+    async (request) => {
     const body = request.body as { email: string; password: string };
-    const [account] = await db.select().from(staff).where(eq(staff.email, body.email.toLowerCase()));
-    if (!account || !(await passwordMatches(body.password, account.passwordHash))) throw new AppError(401, '401', 'server.staffLoginFailed');
+    const email = body.email.toLowerCase();
+    // Throttled per account as well as per address: a guesser spread over many addresses still stops.
+    await checkLimit(request, `staff-login:${email}`, limits.staffLoginsPerAccount, loginWindowMs);
+    const [account] = await db.select().from(staff).where(eq(staff.email, email));
+    // An unknown e-mail costs the same password hash as a known one: the answer time tells nothing.
+    const matches = await passwordMatches(body.password, account?.passwordHash ?? (await unknownAccountHash()));
+    if (!account || !matches) throw new AppError(401, '401', 'server.staffLoginFailed');
     return ok({ token: await startStaffSession(db, account.id), name: account.name });
-  });
+    },
+  );
 
   app.register(async (secured) => {
     secured.addHook('preHandler', requireStaff);

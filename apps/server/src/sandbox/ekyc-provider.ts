@@ -3,6 +3,7 @@
 // responseUrl, as the real provider does.
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { checkImagePixels } from '../services/watermark.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { formatNric, joinAddressLines, parseIdAddress, parseNric } from '@kh/engine';
 import { translate } from '@kh/i18n';
@@ -110,6 +111,7 @@ export const ekycProviderPlugin: FastifyPluginAsync = async (app) => {
         if (bytes.length === 0) continue;
         const type = await fileTypeFromBuffer(bytes);
         if (!type || !PHOTO_TYPES.has(type.ext)) errors[part.fieldname] = 'Please choose a photo (JPG or PNG)';
+        else if (await checkImagePixels(bytes).then(() => false, () => true)) errors[part.fieldname] = 'This photo is too large; please take it again';
         else photos[part.fieldname] = { bytes, ext: type.ext, mime: type.mime };
       }
     }

@@ -23,6 +23,10 @@ export async function passwordMatches(password: string, stored: string): Promise
   return timingSafeEqual(actual, expected);
 }
 
+/** A hash of no one's password, compared when the e-mail is unknown so that the answer takes as long. */
+let unknownHash: Promise<string> | undefined;
+export const unknownAccountHash = (): Promise<string> => (unknownHash ??= hashPassword(randomBytes(16).toString('hex')));
+
 export async function createStaff(db: Database, input: { email: string; name: string; password: string }) {
   if (input.password.length < 12) throw new Error('A staff password needs at least 12 characters');
   const id = newId();

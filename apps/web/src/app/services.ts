@@ -20,9 +20,16 @@ export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () =
 export const endpoints = createEndpoints(api, { signingSecret: () => signingSecret });
 export const loginCache = createLoginCache(async () => (await endpoints.passport.loginCheck()).logined);
 
+let sandbox = false;
+/** Whether this server is the sandbox (dev mode): every page then says so. */
+export const isSandbox = () => sandbox;
+
 /** The send-auth-code secret is configuration the server hands out in the sandbox (never in the bundle). */
 export async function loadSigningSecret(): Promise<void> {
   if (signingSecret) return;
   const response = await fetch('/dev/config');
-  if (response.ok) signingSecret = ((await response.json()) as { data: { signingSecret: string } }).data.signingSecret;
+  if (!response.ok) return;
+  signingSecret = ((await response.json()) as { data: { signingSecret: string } }).data.signingSecret;
+  sandbox = true;
+  document.dispatchEvent(new Event('kh:sandbox'));
 }
