@@ -13,7 +13,11 @@ if (!values.email || !values.name || !password) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error: Error) => {
+  // A running server holds the embedded database: say so rather than write where it will be lost.
+  console.error(`Could not create the staff account: ${error.message}`);
+  process.exit(1);
+});
 try {
   const id = await createStaff(database.db, { email: values.email, name: values.name, password });
   console.log(`Staff account ${values.email} created (${id}).`);

@@ -62,6 +62,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   app.decorate('kh', context);
   if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorateRequest('memberId', undefined);
+  app.decorateRequest('handoffApplicationId', undefined);
 
   await app.register(cookie);
   await app.register(formbody);

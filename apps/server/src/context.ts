@@ -17,5 +17,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     memberId?: string;
+    /** Set when the session came by the PC's QR code: the one application it may verify. */
+    handoffApplicationId?: string;
   }
 }

@@ -180,6 +180,27 @@ describe('PC flow: a short-lived, single-use hand-off token', () => {
     expect(opened.headers.get('location')).toBe(`/iam/start?handoff=1&applyId=${encodeURIComponent(pc.applyId)}`);
     expect((await phoneClient.post('/kh/account/apply/check')).body.data.applyId).toBe(pc.applyId);
   });
+  it('gives the phone a session limited to that application\'s identity check, which ends with it', async () => {
+    const pc = await applicant();
+    const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    const phoneClient = client(server);
+    await phoneClient.get(new URL(url).pathname);
+    expect((await phoneClient.get('/passport/getUsers')).status).toBe(200);
+    // Nothing but the identity check: no other step, no upload, no payment, no other application.
+    for (const [path, body] of [['/kh/account/apply/fill-data', { fillStep: 2000, relatedType: 'INIT', applyId: pc.applyId, data: {} }], ['/kh/account/apply/fetch-data', { fillStep: 2003, relatedType: 'INIT', applyId: pc.applyId }], ['/money/payment/ghl/applyPay', { relateId: pc.applyId, merchantReturnURL: '/payment/transit' }], ['/kh/account/apply/apply-submit', { applyId: pc.applyId }]] as const) {
+      const res = await phoneClient.post(path, body);
+      expect(res.status, path).toBe(403);
+      expect(res.body.msg).toMatch(/only the identity check/);
+    }
+    const init = await phoneClient.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId));
+    expect(init.status).toBe(200);
+    await completeProviderPage(phoneClient, init.body.data.h5RedirectUrl);
+    const saved = await phoneClient.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.identity, relatedType: 'INIT', applyId: pc.applyId, data: { idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101145678' } });
+    expect(saved.status).toBe(200);
+    expect((await phoneClient.post('/kh/account/apply/check')).status).toBe(401);
+    // The PC's own session is untouched and carries on.
+    expect((await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data.isEkycSuccess).toBe(true);
+  });
   it('cannot be replayed', async () => {
     const pc = await applicant();
     const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
@@ -269,7 +290,9 @@ describe('staff review', () => {
   beforeAll(async () => {
     await createStaff(server.database.db, { email: 'reviewer@broker.example', name: 'Reviewer', password: 'correct horse battery' });
     const res = await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'correct horse battery' }) });
-    staffToken = (await res.json()).data.token;
+    const answer = await res.json();
+    if (!answer.data) throw new Error(JSON.stringify(answer));
+    staffToken = answer.data.token;
   });
 
   async function submitted() {

@@ -17,7 +17,17 @@ describe('staff:create', () => {
     const reopened = await startServer(POSTGRES_URL ? { databaseUrl: server.config.databaseUrl } : {}, { dataDir: server.dataDir, persistent: true });
     const res = await fetch(`${reopened.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'lead@broker.example', password: 'long enough password' }) });
     expect(res.status).toBe(200);
-    expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'x@y.z', '--name', 'X'], { cwd: serverDir, env: { ...env, STAFF_PASSWORD: 'short' }, stdio: 'pipe' })).toThrow(/at least 12 characters/);
     await reopened.close();
+    expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'x@y.z', '--name', 'X'], { cwd: serverDir, env: { ...env, STAFF_PASSWORD: 'short' }, stdio: 'pipe' })).toThrow(/at least 12 characters/);
+  });
+  it.skipIf(!!POSTGRES_URL)('refuses, with a clear message, while a server runs on the same embedded database', async () => {
+    const running = await startServer({}, { persistent: true });
+    try {
+      const env = { ...process.env, DATA_DIR: running.dataDir, DATABASE_URL: '', STAFF_PASSWORD: 'long enough password' };
+      const run = () => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'late@broker.example', '--name', 'Late'], { cwd: serverDir, env, stdio: 'pipe', encoding: 'utf8' });
+      expect(run).toThrow(/is in use by process \d+ \(a running server\?\)\. Stop it first, or give both DATABASE_URL/);
+    } finally {
+      await running.close();
+    }
   });
 });

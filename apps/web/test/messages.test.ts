@@ -13,6 +13,8 @@ describe('messages', () => {
     await page.getByLabel(/Mobile number/).fill('100000000');
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('This is not a mobile number in use for this area code. Please check it.');
+    // The sandbox says so on every page.
+    await page.getByRole('note').filter({ hasText: 'Sandbox: test data only' }).waitFor();
     await shooter('21-messages')(page, 'mobile-unallocated');
   });
   it('the error summary names each field ("Username: Please enter")', async () => {

@@ -1,6 +1,6 @@
 // Scenario 5: on a PC the QR page appears; the hand-off link opened on a phone completes eKYC there;
 // the PC continues.
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
 import { completeProvider, fillContact, login, next, waitPath } from './journey.ts';
 
@@ -38,8 +38,11 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     await handset.getByRole('button', { name: 'Start verification' }).click();
     await handset.waitForURL(/\/sandbox\/ekyc\//);
     await completeProvider(handset);
-    await waitPath(handset, '/info/base');
-    await shot(handset, 'phone-personal');
+    // The phone was given the identity check only: done, it sends the applicant back to the PC.
+    await handset.getByText('You can put this phone away').waitFor();
+    await shot(handset, 'phone-done');
+    const after = await handset.evaluate(async () => (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    expect(after).toBe(401);
 
     await waitPath(pc, '/info/base');
     await shot(pc, 'pc-personal');

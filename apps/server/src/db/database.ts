@@ -1,6 +1,6 @@
 // The database: an embedded PostgreSQL (PGlite) in DATA_DIR by default, or a real PostgreSQL
 // server by DATABASE_URL. One migration set (drizzle/) serves both.
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,6 +21,40 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/** The embedded database folder is this process's alone (PGlite is one process's): another is refused, with its pid. */
+export class DatabaseInUseError extends Error {}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function lockFolder(dir: string): () => void {
+  const lockFile = join(dir, 'in-use.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockFile, 'utf8'));
+      if (holder && holder !== process.pid && isRunning(holder))
+        throw new DatabaseInUseError(
+          `The embedded database in ${dir} is in use by process ${holder} (a running server?). Stop it first, or give both DATABASE_URL to share a PostgreSQL server.`,
+        );
+      // Left by a process that has ended: take it over.
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`The embedded database in ${dir} could not be locked.`);
+}
+
 export async function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string }): Promise<OpenDatabase> {
   // memory:// keeps the embedded database in memory (tests that need no restart).
   if (databaseUrl) {
@@ -32,8 +66,21 @@ export async function openDatabase({ dataDir, databaseUrl }: { dataDir: string; 
   const inMemory = dataDir === 'memory://';
   const dir = inMemory ? undefined : join(dataDir, 'pg');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const unlock = dir ? lockFolder(dir) : () => undefined;
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }

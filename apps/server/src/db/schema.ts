@@ -27,6 +27,8 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** A phone that came by the PC's QR code: this session may do the identity check of this application, nothing else. */
+  handoffApplicationId: text('handoff_application_id'),
 });
 
 export const smsCodes = pgTable(

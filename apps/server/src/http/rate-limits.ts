@@ -41,7 +41,8 @@ export async function registerRateLimits(app: FastifyInstance, db: Database): Pr
   await app.register(rateLimit, {
     global: false,
     store: databaseStore(db),
-    keyGenerator: (request) => `ip:${request.ip}`,
+    // Each route counts on its own (the same route under /api shares its count) per client address.
+    keyGenerator: (request) => `${(request.routeOptions.url ?? '').replace(/^\/api(?=\/)/, '')}|${request.ip}`,
     errorResponseBuilder: (_request, context) => refused(Math.ceil(context.ttl / 1000)),
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessions } from '../db/schema.ts';
-import { unauthorized } from './envelope.ts';
+import { AppError, unauthorized } from './envelope.ts';
 
 export const SESSION_COOKIE = 'kh_sid';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -18,11 +18,14 @@ export const cookieScope = (embedOrigins: readonly string[], https: boolean) =>
 /** https as the applicant sees it: the public origin, or the request (X-Forwarded-Proto from a trusted proxy). */
 const servedOverHttps = (request: FastifyRequest) => request.server.kh.config.publicOrigin.startsWith('https:') || request.protocol === 'https';
 
-export async function startSession(request: FastifyRequest, reply: FastifyReply, memberId: string): Promise<void> {
+/** A hand-off session lasts as long as an identity check may take, not a week. */
+export const HANDOFF_SESSION_MINUTES = 30;
+
+export async function startSession(request: FastifyRequest, reply: FastifyReply, memberId: string, { handoffApplicationId }: { handoffApplicationId?: string } = {}): Promise<void> {
   const { db, config } = request.server.kh;
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + config.sessionDays * 86_400_000);
-  await db.insert(sessions).values({ id: hash(token), memberId, userAgent: request.headers['user-agent'] ?? null, expiresAt });
+  const expiresAt = new Date(Date.now() + (handoffApplicationId ? HANDOFF_SESSION_MINUTES * 60_000 : config.sessionDays * 86_400_000));
+  await db.insert(sessions).values({ id: hash(token), memberId, userAgent: request.headers['user-agent'] ?? null, expiresAt, handoffApplicationId: handoffApplicationId ?? null });
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', expires: expiresAt, ...cookieScope(config.embedOrigins, servedOverHttps(request)) });
 }
 
@@ -32,22 +35,38 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   reply.clearCookie(SESSION_COOKIE, { path: '/', ...cookieScope(request.server.kh.config.embedOrigins, servedOverHttps(request)) });
 }
 
-/** The member behind the session cookie, or undefined. */
-export async function sessionMember(request: FastifyRequest): Promise<string | undefined> {
+/** The session behind the cookie: its member, and the application a hand-off session is limited to. */
+export async function sessionOf(request: FastifyRequest): Promise<{ memberId: string; handoffApplicationId: string | null } | undefined> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return undefined;
   const [row] = await request.server.kh.db
-    .select({ memberId: sessions.memberId })
+    .select({ memberId: sessions.memberId, handoffApplicationId: sessions.handoffApplicationId })
     .from(sessions)
     .where(and(eq(sessions.id, hash(token)), gt(sessions.expiresAt, new Date())));
-  return row?.memberId;
+  return row;
 }
 
-/** preHandler: only a logged-in applicant passes. */
+/** The member behind the session cookie, or undefined. */
+export const sessionMember = async (request: FastifyRequest): Promise<string | undefined> => (await sessionOf(request))?.memberId;
+
+/** preHandler: only a logged-in applicant passes; a hand-off session only to its identity check. */
 export async function requireMember(request: FastifyRequest): Promise<void> {
-  const memberId = await sessionMember(request);
-  if (!memberId) throw unauthorized();
-  request.memberId = memberId;
+  const session = await sessionOf(request);
+  if (!session) throw unauthorized();
+  if (session.handoffApplicationId && !handoffMayCall(request, session.handoffApplicationId)) throw new AppError(403, '403', 'server.handoffIdentityOnly');
+  request.memberId = session.memberId;
+  request.handoffApplicationId = session.handoffApplicationId ?? undefined;
+}
+
+/** What a phone that came by the QR code may call: the app's start-up reads and the identity check of that application. */
+function handoffMayCall(request: FastifyRequest, applicationId: string): boolean {
+  const path = request.url.split('?')[0].replace(/^\/api(?=\/)/, '');
+  const body = (request.body ?? {}) as { fillStep?: unknown; applyId?: unknown; relateId?: unknown };
+  const identityStep = Number(body.fillStep) === 2002 && (body.applyId === undefined || body.applyId === applicationId);
+  if (['/passport/getUsers', '/kh/account/apply/check', '/kh/account/supplement/check'].includes(path)) return true;
+  if (path === '/kh/account/apply/fetch-data' || path === '/kh/account/apply/fill-data') return identityStep;
+  if (path.startsWith('/ekyc/')) return body.relateId === applicationId;
+  return false;
 }
 
 export const memberOf = (request: FastifyRequest): string => {

@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts';
 import { applicationSteps, applications, ekycChecks, files, members, payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
 import { requireJsonBody } from '../http/same-origin.ts';
-import { memberOf, requireMember } from '../http/session.ts';
+import { endSession, memberOf, requireMember } from '../http/session.ts';
 import {
   STATUS,
   ensureStatus,
@@ -146,7 +146,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/fill-data', { schema: { body: fillDataSchema } }, async (request) => {
+  app.post('/fill-data', { schema: { body: fillDataSchema } }, async (request, reply) => {
     const memberId = memberOf(request);
     const body = request.body as FillData;
     const application = await ownedApplication(db, memberId, body.relatedType, body.applyId);
@@ -188,6 +188,8 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       .update(applications)
       .set({ fillStep: body.fillStep, updatedAt: new Date(), ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) })
       .where(eq(applications.id, application.id));
+    // A phone that came by the PC's QR code has done what it came for: its session ends here.
+    if (request.handoffApplicationId) await endSession(request, reply);
     return ok({ fillStep: body.fillStep, saved: true });
   });
 

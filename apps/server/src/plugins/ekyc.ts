@@ -143,7 +143,8 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     if (!claimed) throw new AppError(410, '40010005', 'server.handoffUsed');
     const current = await sessionMember(request);
     if (current && current !== claimed.memberId) throw new AppError(403, '40010005', 'server.handoffOtherAccount');
-    if (!current) await startSession(request, reply, claimed.memberId);
+    // The phone may do this application's identity check and nothing else; the session ends with it.
+    if (!current) await startSession(request, reply, claimed.memberId, { handoffApplicationId: claimed.applicationId });
     return reply.redirect(`/iam/start?handoff=1&applyId=${encodeURIComponent(claimed.applicationId)}`, 303);
   });
 };

@@ -22,6 +22,11 @@ import { initAnalytics, track } from './analytics.ts';
 
 type FlowActor = ActorRefFrom<typeof flowMachine>;
 const SNAPSHOT_KEY = 'kh.flow';
+const HANDOFF_KEY = 'kh.handoff';
+
+/** This tab is a phone that came by the PC's QR code (kept across the identity provider's return). */
+export const isHandoff = (): boolean => sessionStorage.getItem(HANDOFF_KEY) === '1';
+const markHandoff = () => sessionStorage.setItem(HANDOFF_KEY, '1');
 
 export interface ApplicationState {
   record: KhInfoDto;
@@ -115,8 +120,10 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       } else if (supplementaryEntry && openSupplements.length > 0) relatedType = 'SUPPLEMENT';
       // The identity check belongs to the account's own application.
       const ekyc = record.applyId ? await endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: record.applyId }).catch(() => undefined) : undefined;
-      const payment = applyId ? await endpoints.apply.queryPaymentType({ applyId, relatedType }).catch(() => undefined) : undefined;
-      const payloads: Record<string, Record<string, unknown>> = await loadPayloads(applyId, relatedType);
+      // A phone that came by the PC's QR code does the identity check only: it reads nothing else.
+      if (query.get('handoff') === '1') markHandoff();
+      const payment = applyId && !isHandoff() ? await endpoints.apply.queryPaymentType({ applyId, relatedType }).catch(() => undefined) : undefined;
+      const payloads: Record<string, Record<string, unknown>> = isHandoff() ? {} : await loadPayloads(applyId, relatedType);
       const context = contextFromRecords({
         record: toKhInfo(record),
         supplement: null,

@@ -5,7 +5,7 @@ import { compile } from '@kh/engine';
 import { PageLayout, QrCode } from '@kh/ui';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApplication, type ApplicationState } from '../app/application.tsx';
+import { isHandoff, useApplication, type ApplicationState } from '../app/application.tsx';
 import { FailureScreen, TransitScreen, usePollUntil } from './Transit.tsx';
 import { ApiError, type EkycResult } from '@kh/api';
 import { clearDraft, loadDraft } from '../app/drafts.ts';
@@ -116,7 +116,9 @@ async function saveIdentity(app: ApplicationState, verifiedIdentity: EkycResult[
 }
 
 export function IdentityTransitPage(): ReactElement {
+  const { t } = useTranslation();
   const app = useApplication();
+  const [handedBack, setHandedBack] = useState(false);
   // Only the provider's return brings a final answer; until then the check is pending.
   usePollUntil(
     () => endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }),
@@ -124,11 +126,25 @@ export function IdentityTransitPage(): ReactElement {
     async (result) => {
       if (result.isEkycSuccess) await saveIdentity(app, result.verifiedIdentity);
       else sessionStorage.setItem('kh.identity.reason', result.failureReason ?? 'recognitionFailed');
+      // A phone that came by the QR code is done once verified: the computer carries on.
+      if (result.isEkycSuccess && isHandoff()) {
+        sessionStorage.removeItem('kh.handoff');
+        return setHandedBack(true);
+      }
       app.actor.send({ type: 'IDENTITY_RESULT', ok: result.isEkycSuccess, reason: result.failureReason });
     },
     () => app.actor.send({ type: 'IDENTITY_RESULT', ok: false, reason: 'recognitionFailed' }),
     new URLSearchParams(window.location.search).has('checkId'),
   );
+  if (handedBack)
+    return (
+      <PageLayout layout="Pure" title={t('step.identity.title')}>
+        <div className="status-card" role="status">
+          <h1 className="status-card__title">{t('common.identityVerified')}</h1>
+          <p>{t('common.continueOnComputer')}</p>
+        </div>
+      </PageLayout>
+    );
   return <TransitScreen titleKey="step.face.title" />;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "handoff_application_id" text;
