@@ -23,7 +23,7 @@ export interface ServerConfig {
   /** Origins of the broker's pages that may embed the app in a frame (KH_EMBED_ORIGINS); none by default. */
   embedOrigins: string[];
   uploadLimitBytes: number;
-  sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
+  sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; perDevicePerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
   sessionDays: number;
   ekyc: { maxPerDay: number; minIntervalSeconds: number; handoffTtlSeconds: number };
   /** The account-opening fee (RM 11) in sen. */
@@ -91,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perPhonePerHour: Number(env.KH_SMS_PER_PHONE_PER_HOUR ?? 5),
       // Per client address: behind one proxy a whole site shares an address unless KH_TRUST_PROXY names the proxy.
       perIpPerHour: Number(env.KH_SMS_PER_IP_PER_HOUR ?? 20),
+      perDevicePerHour: Number(env.KH_SMS_PER_DEVICE_PER_HOUR ?? 10),
       resendAfterSeconds: 60,
       maxClockSkewSeconds: 300,
     },

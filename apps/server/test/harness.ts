@@ -58,13 +58,21 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, options
 
 /** A browser-like client: keeps the session cookie, sends the language, parses the envelope. */
 export function client(server: TestServer, language = 'en') {
-  let cookie = '';
+  // A cookie jar as a browser keeps one: the session and the device id side by side.
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const remember = (pairs: string) => {
+    for (const pair of pairs.split(/;\s*/)) {
+      const at = pair.indexOf('=');
+      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
   async function request(method: string, path: string, init: { json?: unknown; form?: object; body?: BodyInit; headers?: Record<string, string>; query?: Record<string, string> } = {}) {
     const url = new URL(`${server.baseUrl}${path}`);
     url.searchParams.set('language', language);
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
-    if (cookie) headers.cookie = cookie;
+    if (jar.size > 0) headers.cookie = cookieHeader();
     let body = init.body;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -75,7 +83,13 @@ export function client(server: TestServer, language = 'en') {
     }
     const response = await fetch(url, { method, headers, body, redirect: 'manual' });
     const setCookie = response.headers.get('set-cookie');
-    if (setCookie) cookie = setCookie.split(';')[0];
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      // A cleared cookie (empty value or expired) leaves the jar.
+      if (at > 0 && (pair.slice(at + 1) === '' || /expires=Thu, 01 Jan 1970/i.test(line))) jar.delete(pair.slice(0, at));
+      else remember(pair);
+    }
     const type = response.headers.get('content-type') ?? '';
     const payload = type.includes("json") ? await response.json() : type.includes("text/html") ? await response.text() : Buffer.from(await response.arrayBuffer());
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read envelopes of every shape
@@ -87,10 +101,11 @@ export function client(server: TestServer, language = 'en') {
     post: (path: string, json: unknown = {}, query?: Record<string, string>) => request('POST', path, { json, query }),
     form: (path: string, form: object) => request('POST', path, { form }),
     get cookie() {
-      return cookie;
+      return cookieHeader();
     },
     set cookie(value: string) {
-      cookie = value;
+      jar.clear();
+      remember(value);
     },
   };
 }

@@ -1,12 +1,14 @@
 // Rate limits that fit a real deployment: one mechanism (counted in the database every instance
 // shares), keyed on the client's address, and per staff account where an account is attacked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signFields } from '@kh/api';
 import { createStaff } from '../src/services/staff-auth.ts';
 import { client, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ limits: { lookupsPerMinute: 5, analyticsPerMinute: 10, errorReportsPerMinute: 5, staffLoginsPerIp: 8, staffLoginsPerAccount: 3, staffLoginWindowMinutes: 15 } });
+  const base = (await import('../src/config.ts')).loadConfig({ KH_DEV: '1' });
+  server = await startServer({ limits: { lookupsPerMinute: 5, analyticsPerMinute: 10, errorReportsPerMinute: 5, staffLoginsPerIp: 8, staffLoginsPerAccount: 3, staffLoginWindowMinutes: 15 }, sms: { ...base.sms, perIpPerHour: 10_000, perDevicePerHour: 2 } });
   await createStaff(server.database.db, { email: 'victim@broker.example', name: 'Victim', password: 'the victim password' });
 });
 afterAll(() => server.close());
@@ -21,6 +23,16 @@ describe('rate limits', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.body.msg).toMatch(/^Too many requests. Please try again in \d+ seconds.$/);
+  });
+  it('codes per device: one browser asking codes for many numbers stops; another device goes on', async () => {
+    const device = client(server);
+    const send = async (c: ReturnType<typeof client>, mobile: string) => c.form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, server.config.signingSecret));
+    const first = await send(device, '123457701');
+    expect(first.status).toBe(200);
+    expect(first.setCookie).toMatch(/^kh_device=/);
+    expect((await send(device, '123457702')).status).toBe(200);
+    expect((await send(device, '123457703')).status).toBe(429);
+    expect((await send(client(server), '123457704')).status).toBe(200);
   });
   it('anonymous analytics are bounded in size and in rate', async () => {
     const c = client(server);

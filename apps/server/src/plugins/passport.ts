@@ -1,7 +1,7 @@
 // passport: login by mobile number and SMS code, sessions, the signed send-auth-code call.
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SALT_VERSION, SIGNATURE_VERSION, canonicalString, hmacSha256, sameSignature } from '@kh/api';
 import { checkMobile } from '@kh/engine';
 import { newId } from '../config.ts';
@@ -9,7 +9,10 @@ import type { Database } from '../db/database.ts';
 import { members, smsCodes, usedNonces } from '../db/schema.ts';
 import { serialised } from '../db/serialised.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
-import { endSession, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
+import { checkLimit } from '../http/rate-limits.ts';
+import { cookieScope, endSession, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
+
+const DEVICE_COOKIE = 'kh_device';
 
 const phoneSchema = {
   type: 'object',
@@ -96,11 +99,22 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
 
   const form = (request: FastifyRequest) => request.body as Record<string, string>;
 
-  app.post('/sms/auth-code/send', { schema: { body: phoneSchema }, config: { rateLimit: { max: config.sms.perIpPerHour, timeWindow: 3_600_000 } } }, async (request) => {
+  /** The browser's device id (a long-lived random cookie), given on its first code request. */
+  function deviceOf(request: FastifyRequest, reply: FastifyReply): string {
+    const known = request.cookies[DEVICE_COOKIE];
+    if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return known;
+    const device = randomBytes(18).toString('base64url');
+    reply.setCookie(DEVICE_COOKIE, device, { httpOnly: true, path: '/', maxAge: 365 * 86_400, ...cookieScope(config.embedOrigins, config.publicOrigin.startsWith('https:') || request.protocol === 'https') });
+    return device;
+  }
+
+  app.post('/sms/auth-code/send', { schema: { body: phoneSchema }, config: { rateLimit: { max: config.sms.perIpPerHour, timeWindow: 3_600_000 } } }, async (request, reply) => {
     const body = form(request);
     await verifySignature(body);
     const phone = { mobile: body.mobile, countryCode: body.countryCode };
     if (checkMobile(phone.countryCode, phone.mobile, 6, 15)) throw badRequest('server.mobileInvalid');
+    // Per device as well as per address and per phone: one browser asking codes for many numbers stops.
+    await checkLimit(request, `sms-device:${deviceOf(request, reply)}`, config.sms.perDevicePerHour, 3_600_000);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // The limits and the new code are one step per phone: ten sends at once make one code.
     await serialised(db, `sms:${phone.countryCode}:${phone.mobile}`, async (tx) => {
