@@ -1,6 +1,8 @@
 // The API server: Fastify with one plugin per service, each mounted at its SPEC §7 base path and
 // again under /api (the one-origin prefix of the web app).
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { sql } from 'drizzle-orm';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
@@ -64,6 +66,23 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   app.decorateRequest('memberId', undefined);
   app.decorateRequest('handoffApplicationId', undefined);
 
+  // Security headers. Each page sets its own Content-Security-Policy (web.ts, sandbox/html.ts), whose
+  // frame-ancestors decides embedding; HSTS only where the public origin is https.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicOrigin.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Not "no-referrer": with it a browser sends "Origin: null" even on a same-origin form post.
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    // The camera only for the identity provider's page; nothing else asks for a device.
+    reply.header('permissions-policy', request.url.startsWith('/sandbox/ekyc/') ? 'camera=(self), microphone=(), geolocation=(), payment=()' : 'camera=(), microphone=(), geolocation=(), payment=()');
+    // An API answer may carry personal data: never stored by a browser or a proxy, unless the route said otherwise.
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10 } });
@@ -100,6 +119,15 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
 
   await registerRateLimits(app, db);
   app.get('/healthz', async () => ({ ok: true }));
+  // Readiness (for a load balancer) is separate from liveness: the database and the file storage answer.
+  app.get('/readyz', async (_request, reply) => {
+    const checks = {
+      database: await db.execute(sql`select 1`).then(() => true, () => false),
+      storage: await context.storage.put('.ready', new Uint8Array([1])).then(() => true, () => false),
+    };
+    const ready = checks.database && checks.storage;
+    return reply.code(ready ? 200 : 503).send({ ready, ...checks });
+  });
   for (const [plugin, base] of [...SERVICES, ...extraServices]) {
     await app.register(plugin, { prefix: base });
     await app.register(plugin, { prefix: `/api${base}` });

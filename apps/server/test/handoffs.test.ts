@@ -57,6 +57,8 @@ describe('electronic ID (eKYC)', () => {
     expect(init.body.data.h5RedirectUrl).toMatch(new RegExp(`^${server.baseUrl}/sandbox/ekyc/`));
     const page = await a.c.get(new URL(init.body.data.h5RedirectUrl).pathname, { t: new URL(init.body.data.h5RedirectUrl).searchParams.get('t')! });
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // The provider's page is the one place that may use the camera.
+    expect(page.headers.get('permissions-policy')).toContain('camera=(self)');
     expect(page.body).toContain('Front of your ID');
     expect(page.body).toContain('value="1990-01-01"');
     const done = await completeProviderPage(a.c, init.body.data.h5RedirectUrl);

@@ -211,6 +211,28 @@ describe('operations', () => {
       await withApp.close();
     }
   });
+  it('security headers on every answer; API answers are never stored; HSTS only behind https', async () => {
+    const c = await login(server, '129880009');
+    const res = await c.post('/kh/account/apply/check');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    // Public dictionaries keep their own cache header.
+    expect((await client(server).post('/pdp/dict/code-value/batch/queryList', { categories: ['Gender'] })).headers.get('cache-control')).not.toBe('no-store');
+    const https = await startServer({ publicOrigin: 'https://open.broker.example' });
+    try {
+      expect((await fetch(`${https.baseUrl}/healthz`)).headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    } finally {
+      await https.close();
+    }
+  });
+  it('/readyz says whether the database and the file storage answer, apart from /healthz', async () => {
+    const res = await fetch(`${server.baseUrl}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ready: true, database: true, storage: true });
+  });
   it('/healthz answers 200 once ready; every answer carries a request id', async () => {
     const res = await client(server).get('/healthz');
     expect(res.status).toBe(200);
