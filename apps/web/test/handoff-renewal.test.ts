@@ -2,7 +2,7 @@
 // the one that works on the phone.
 import { describe, expect, it } from 'vitest';
 import { useProduct, phone, shooter } from './harness.ts';
-import { fillContact, login, next, waitPath } from './journey.ts';
+import { reachIdentity, waitPath } from './journey.ts';
 
 // A link that lives 36 s is renewed 30 s before it expires: after about 6 s.
 const env = useProduct({ ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 36 } });
@@ -11,15 +11,7 @@ describe('the PC hand-off QR code', () => {
   it('renews itself before it expires, says so, and the new link continues on the phone', async () => {
     const pc = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const shot = shooter('22-handoff-renewal');
-    await login(pc, env.product, '123492001');
-    await pc.getByRole('button', { name: 'Get started' }).click();
-    await waitPath(pc, '/info/contact');
-    await fillContact(pc, 9201);
-    await next(pc);
-    await waitPath(pc, '/market');
-    await pc.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-    await next(pc);
-    await waitPath(pc, '/iam/start');
+    await reachIdentity(pc, env.product, '123492001', 9201);
     await pc.getByLabel('Full name as on the document').fill('Tan Ah Kow');
     await pc.getByLabel('MyKad number').fill('900101149201');
     await pc.getByRole('button', { name: 'Start verification' }).click();

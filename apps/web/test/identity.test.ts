@@ -2,23 +2,10 @@
 // refused before a face scan, and a resume on a new device after the check.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { phone, shooter, useProduct, type Product } from './harness.ts';
-import { fillContact, login, next, verifyIdentity, waitPath } from './journey.ts';
+import { phone, shooter, useProduct } from './harness.ts';
+import { login, reachIdentity, verifyIdentity, waitPath } from './journey.ts';
 
 const env = useProduct();
-
-/** Logged in, started, contact and market done: the identity page. */
-async function toIdentity(page: Page, product: Product, n: number) {
-  await login(page, product, `1236${String(10000 + n)}`);
-  await page.getByRole('button', { name: 'Get started' }).click();
-  await waitPath(page, '/info/contact');
-  await fillContact(page, 6000 + n);
-  await next(page);
-  await waitPath(page, '/market');
-  await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-  await next(page);
-  await waitPath(page, '/iam/start');
-}
 
 const fillData = (page: Page, data: Record<string, unknown>) =>
   page.evaluate(async (body) => {
@@ -31,7 +18,7 @@ describe('identity: what was verified is what is opened', () => {
   it('the identity swap is refused: the personal step shows the verified MyKad, locked, and the server refuses another', async () => {
     const page = await (await phone(env.browser)).newPage();
     const shot = shooter('11-identity-swap');
-    await toIdentity(page, env.product, 1);
+    await reachIdentity(page, env.product, `1236${String(10000 + 1)}`, 6000 + 1);
     await verifyIdentity(page, '900101-14-6001');
     await waitPath(page, '/info/base');
     const nric = page.getByLabel('MyKad number');
@@ -49,7 +36,7 @@ describe('identity: what was verified is what is opened', () => {
   it('refuses early: a minor\'s MyKad is refused on /iam/start before a face scan is spent; dashes are accepted', async () => {
     const page = await (await phone(env.browser)).newPage();
     const shot = shooter('12-identity-minor');
-    await toIdentity(page, env.product, 2);
+    await reachIdentity(page, env.product, `1236${String(10000 + 2)}`, 6000 + 2);
     await page.getByLabel('Full name as on the document').fill('Tan Xiao Ming');
     await page.getByLabel('MyKad number').fill('100215-10-5571');
     await expect(page.getByLabel('MyKad number').inputValue()).resolves.toBe('100215105571');
@@ -69,7 +56,7 @@ describe('identity: what was verified is what is opened', () => {
   it('resumes on a new device after the identity check: every step from the server, /iam/start included', async () => {
     const first = await (await phone(env.browser)).newPage();
     const shot = shooter('13-identity-new-device');
-    await toIdentity(first, env.product, 3);
+    await reachIdentity(first, env.product, `1236${String(10000 + 3)}`, 6000 + 3);
     await verifyIdentity(first, '900101146003');
     await waitPath(first, '/info/base');
 

@@ -36,6 +36,19 @@ export async function fillContact(page: Page, n: number) {
   await page.getByRole('group', { name: 'Do you have a CDS account with another broker?' }).getByLabel('No').check();
 }
 
+/** Logged in, started, contact filled and a MY cash account chosen: the identity page. */
+export async function reachIdentity(page: Page, product: Product, mobile: string, n: number) {
+  await login(page, product, mobile);
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await waitPath(page, '/info/contact');
+  await fillContact(page, n);
+  await next(page);
+  await waitPath(page, '/market');
+  await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
+  await next(page);
+  await waitPath(page, '/iam/start');
+}
+
 export async function verifyIdentity(page: Page, nric: string, outcome = 'success') {
   await page.getByLabel('Full name as on the document').fill('Tan Ah Kow');
   await page.getByLabel('MyKad number').fill(nric);

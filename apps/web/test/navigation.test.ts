@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone, shooter, useProduct } from './harness.ts';
-import { fillContact, login, next, verifyIdentity, waitPath } from './journey.ts';
+import { next, reachIdentity, verifyIdentity, waitPath } from './journey.ts';
 import { fillPersonal, fillWork, submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
@@ -18,15 +18,7 @@ describe('browser back and forward', () => {
   it('move through five steps with the machine; a step not reached yet shows the machine\'s page', async () => {
     const page = await (await phone(env.browser)).newPage();
     const shot = shooter('18-back-forward');
-    await login(page, env.product, '123490001');
-    await page.getByRole('button', { name: 'Get started' }).click();
-    await waitPath(page, '/info/contact');
-    await fillContact(page, 9001);
-    await next(page);
-    await waitPath(page, '/market');
-    await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-    await next(page);
-    await waitPath(page, '/iam/start');
+    await reachIdentity(page, env.product, '123490001', 9001);
     await verifyIdentity(page, '900101149001');
     await waitPath(page, '/info/base');
     await fillPersonal(page);
