@@ -24,6 +24,8 @@ describe('inside the app webview', () => {
     await waitPath(page, '/iam/start');
     await page.getByText(/Identity verification is unavailable in this version of the app/).waitFor();
     await expect(page.getByRole('button', { name: 'Copy link' }).count()).resolves.toBe(1);
+    // The check cannot be done in this app: it is not offered.
+    await expect(page.getByRole('button', { name: 'Start verification' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Back' }).click();
     await waitPath(page, '/market');
     await page.getByRole('button', { name: 'Back' }).click();

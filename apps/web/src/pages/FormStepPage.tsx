@@ -37,9 +37,11 @@ export interface FormStepPageProps {
   submitAction?(payload: Record<string, unknown>): Promise<void>;
   /** Shown above the form (a notice that the step cannot be done here). */
   notice?: ReactNode;
+  /** false: the step cannot be done here (an app too old for the identity check); no submit is offered. */
+  submittable?: boolean;
 }
 
-export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice }: FormStepPageProps): ReactElement {
+export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice, submittable = true }: FormStepPageProps): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
   const info = stepByName(step);
@@ -187,7 +189,9 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingF
             trackInput(step, field);
           }}
           onSubmit={submit}
-        />
+        >
+          {submittable ? undefined : <></>}
+        </StepForm>
       )}
       <ConfirmDialog
         open={!!questions}

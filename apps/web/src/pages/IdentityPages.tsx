@@ -1,7 +1,7 @@
 // Identity verification (SPEC §4): start, then the provider's page, then the transit page (poll),
 // then personal details prefilled, or the failure with its reason and a retry. On a PC: the
 // choose-device page with a QR code, or "Continue on this device".
-import { compile } from '@kh/engine';
+import { compile, normaliseDocumentNumber } from '@kh/engine';
 import { PageLayout, QrCode } from '@kh/ui';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,7 @@ interface IdentityRequest {
 const identityRequest = (payload: Record<string, unknown>): IdentityRequest => ({
   idKind: Number(payload.idKind),
   documentName: String(payload.documentName ?? '').trim(),
-  documentNumber: String(payload.documentNumber ?? '').replace(/[\s-]/g, '').toUpperCase(),
+  documentNumber: normaliseDocumentNumber(String(payload.documentNumber ?? '')),
 });
 
 /** Starts the check at the provider; the transit page is where the provider sends the applicant back. */
@@ -93,6 +93,7 @@ export function IdentityStartPage(): ReactElement {
       step="identity"
       formContext={formContext}
       notice={notice}
+      submittable={!unavailable}
       pendingFields={verified ? undefined : ['verification']}
       submitLabel={verified ? undefined : t('common.startVerification')}
       submitAction={verified ? undefined : start}
