@@ -25,7 +25,7 @@ import {
   type Application,
 } from '../services/applications.ts';
 import { submitApplication } from '../services/submission.ts';
-import { compileStep, contextFrom, stepIdForCode, validateData } from '../services/steps.ts';
+import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../services/steps.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
 const fillDataSchema = {
@@ -158,7 +158,8 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
     // What the identity check verified is what is opened: those fields take no other value.
-    const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity: await verifiedIdentityOf(db, memberId) });
+    const verifiedIdentity = locksToIdentity(stepId) ? await verifiedIdentityOf(db, memberId) : undefined;
+    const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity });
     const formData: FormData = compiled.fromPayload(body.data);
     delete formData[CONTEXT_PROPERTY];
     // The identity check's outcome is the server's to say, never the browser's.
@@ -181,7 +182,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     await saveStep(application, stepId, payload);
     // A new identity check (a rejected ID checked again) carries its facts into the saved personal step.
     if (stepId === 'identity' && payloads.personal) {
-      const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity: await verifiedIdentityOf(db, memberId) });
+      const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity });
       await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }));
     }
     await db

@@ -2,7 +2,7 @@
 // the ZOLOZ-style entries; and the PC-to-phone hand-off by QR code.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
+import { IDENTITY_TYPE, verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
 import { newId } from '../config.ts';
 import { ekycChecks, handoffTokens } from '../db/schema.ts';
 import { serialised } from '../db/serialised.ts';
@@ -14,7 +14,7 @@ import { compileStep, contextFrom, validateData } from '../services/steps.ts';
 import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from '../services/ekyc.ts';
 import { sameOriginUrl } from '../sandbox/html.ts';
 
-const PASSPORT = 102;
+const PASSPORT = IDENTITY_TYPE.passport;
 const relate = { relateType: { type: 'string', enum: ['INIT', 'SUPPLEMENT'] }, relateId: { type: 'string', maxLength: 64 } } as const;
 const initSchema = {
   type: 'object',

@@ -1,6 +1,6 @@
 // The step schemas on the server: the same documents, dictionaries and precompiled validators as
 // the browser, so both give one verdict. The context comes from what the server has stored.
-import { compile, validateStep, type CompiledStep, type VerifiedIdentity, type FieldError, type FormData, type StepContext, type StepSchema, type StructuralValidator } from '@kh/engine';
+import { compile, validateStep, valueFieldsOf, type CompiledStep, type VerifiedIdentity, type FieldError, type FormData, type StepContext, type StepSchema, type StructuralValidator } from '@kh/engine';
 import { loadDictionaries, loadStepSchemas } from '@kh/engine/node';
 import { loadPrecompiled } from '@kh/engine/generated';
 import { stepByCode, type StepName } from '@kh/flow';
@@ -16,6 +16,10 @@ export function stepIdForCode(code: number): StepName | undefined {
   const step = stepByCode(code);
   return step && step.form && schemas.has(step.name) ? step.name : undefined;
 }
+
+/** Whether a step has fields the verified identity locks (`verifiedBy`): only those need it looked up. */
+const LOCKING_STEPS = new Set([...schemas.values()].filter((s) => valueFieldsOf(s).some((f) => f.verifiedBy)).map((s) => s.id));
+export const locksToIdentity = (stepId: string): boolean => LOCKING_STEPS.has(stepId);
 
 export function compileStep(stepId: string, context: StepContext, { rejectedItems = [], verifiedIdentity }: { rejectedItems?: string[]; verifiedIdentity?: VerifiedIdentity } = {}): CompiledStep {
   const schema = schemas.get(stepId);

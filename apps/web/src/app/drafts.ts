@@ -47,12 +47,13 @@ export const clearDraft = (applyId: string, stepId: string): void => {
   }
 };
 
+/** The storage keys of the drafts under a prefix. */
+const draftKeys = (prefix: string): string[] => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((k): k is string => !!k && k.startsWith(prefix));
+
 /** Every draft of one application (it was submitted), or of every application (logout). */
 export function clearDrafts(applyId?: string): void {
   try {
-    const prefix = applyId ? `${PREFIX}${applyId}.` : PREFIX;
-    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((k): k is string => !!k && k.startsWith(prefix));
-    for (const k of keys) localStorage.removeItem(k);
+    for (const k of draftKeys(applyId ? `${PREFIX}${applyId}.` : PREFIX)) localStorage.removeItem(k);
   } catch {
     // as above
   }
@@ -61,8 +62,7 @@ export function clearDrafts(applyId?: string): void {
 /** Drops the drafts that have expired, whoever left them: run at start. */
 export function dropExpiredDrafts(now = Date.now()): void {
   try {
-    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((k): k is string => !!k && k.startsWith(PREFIX));
-    for (const k of keys) read(k, now);
+    for (const k of draftKeys(PREFIX)) read(k, now);
   } catch {
     // as above
   }

@@ -25,11 +25,18 @@ let sandbox = false;
 export const isSandbox = () => sandbox;
 
 /** The send-auth-code secret is configuration the server hands out in the sandbox (never in the bundle). */
-export async function loadSigningSecret(): Promise<void> {
-  if (signingSecret) return;
-  const response = await fetch('/dev/config');
-  if (!response.ok) return;
-  signingSecret = ((await response.json()) as { data: { signingSecret: string } }).data.signingSecret;
-  sandbox = true;
-  document.dispatchEvent(new Event('kh:sandbox'));
+let loading: Promise<void> | undefined;
+export function loadSigningSecret(): Promise<void> {
+  // One request, whoever asks first (the boot and the sandbox marker both do); a failed one may be tried again.
+  loading ??= (async () => {
+    const response = await fetch('/dev/config');
+    if (!response.ok) return;
+    signingSecret = ((await response.json()) as { data: { signingSecret: string } }).data.signingSecret;
+    sandbox = true;
+    document.dispatchEvent(new Event('kh:sandbox'));
+  })().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
 }

@@ -3,7 +3,7 @@
 import { MARKET, hasMarket, parseRejectedReason, resultRoute, stepByName, statusEntry, type StepName } from '@kh/flow';
 import { PageLayout, PdfViewer } from '@kh/ui';
 import { ApiError, type KhInfoDto } from '@kh/api';
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { clearDrafts } from '../app/drafts.ts';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
@@ -107,14 +107,14 @@ export function ResultPage(): ReactElement {
   const [submission, setSubmission] = useState<Submission>({ kind: 'submitting' });
   // Signature, payment or the last rejected step led here: the application is submitted now. It is
   // never shown as submitted unless the server says it is.
-  const submit = useCallback(async () => {
+  async function submit() {
     setSubmission({ kind: 'submitting' });
     try {
       const current = await endpoints.apply.check();
       if (app.applyId && (current.status === 1 || current.status === 5 || app.relatedType === 'SUPPLEMENT')) {
         if (app.relatedType === 'SUPPLEMENT') await endpoints.supplement.submit({ applyId: app.applyId, marketType: app.actor.getSnapshot().context.addingMarkets });
         else await endpoints.apply.submit({ applyId: app.applyId, relatedType: 'INIT' });
-        if (app.applyId) clearDrafts(app.applyId);
+        clearDrafts(app.applyId);
       }
       const record = await endpoints.apply.check();
       const stillDraft = app.relatedType === 'INIT' && (record.status === 1 || record.status === 5);
@@ -122,8 +122,9 @@ export function ResultPage(): ReactElement {
     } catch (error) {
       setSubmission({ kind: 'failed', reason: failureReason(error, t) });
     }
-  }, [app, t]);
-  useEffect(() => void submit(), [submit]);
+  }
+  // Once, on arrival: a language change re-renders the page, it does not submit again.
+  useEffect(() => void submit(), []);
 
   if (submission.kind !== 'done')
     return (

@@ -47,7 +47,7 @@ export function StepForm(props: StepFormProps): ReactElement {
   if (props.serverErrors !== serverAnswer.errors)
     setServerAnswer({ errors: props.serverErrors, values: Object.fromEntries((props.serverErrors ?? []).map((e) => [e.field, JSON.stringify(data[e.field] ?? null)])) });
   const serverErrors = useMemo(
-    () => (props.serverErrors ?? []).filter((e) => !(e.field in serverAnswer.values) || serverAnswer.values[e.field] === JSON.stringify(data[e.field] ?? null)),
+    () => (props.serverErrors ?? []).filter((e) => serverAnswer.values[e.field] === JSON.stringify(data[e.field] ?? null)),
     [props.serverErrors, serverAnswer, data],
   );
 

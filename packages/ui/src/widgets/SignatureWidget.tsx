@@ -95,10 +95,7 @@ export function SignatureWidget(props: WidgetProps): ReactElement {
 
   const clear = () => {
     pad.current?.clear();
-    if (typed !== undefined) {
-      setTyped('');
-      if (canvas.current) drawTypedSignature(canvas.current, '');
-    }
+    if (typed !== undefined) onTyped('');
     setOutOfBounds(false);
     setState('empty');
     props.onChange(undefined);
