@@ -2,6 +2,7 @@
 // again under /api (the one-origin prefix of the web app).
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -15,7 +16,9 @@ import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
 import { sameOriginGuard } from './http/same-origin.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
-import { sandboxSms } from './services/sms.ts';
+import { httpSms, sandboxSms } from './services/sms.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { sameSignature } from '@kh/api';
 import { passportPlugin } from './plugins/passport.ts';
 import { applyPlugin, dealerPlugin } from './plugins/apply.ts';
 import { supplementPlugin } from './plugins/supplement.ts';
@@ -60,7 +63,17 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     // A hop count is accepted at run time (proxy-addr), though the type lists it not.
     trustProxy: config.trustProxy as boolean | string[],
   });
-  const context: ServerContext = { config, db, storage: localFileStorage(join(config.dataDir, 'files')), sms: sandboxSms(db, app.log) };
+  // The route schemas are the API's description: OpenAPI from them (docs/openapi.json, /dev/openapi.json).
+  // Registered first, so it sees every route; the /api copies of the services are left out.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Account opening API', version: '1', description: 'The applicant API (SPEC §7 bases, also under /api), staff review, the sandbox providers and operations endpoints.' },
+    },
+    hideUntagged: false,
+    transform: ({ schema, url, route }) => ({ schema: { ...schema, hide: url.startsWith('/api/') || route.method === 'HEAD' || url === '/dev/openapi.json' } as typeof schema, url }),
+  });
+  const context: ServerContext = { config, db, storage: localFileStorage(join(config.dataDir, 'files')), sms: config.smsProvider ? httpSms(config.smsProvider, app.log) : sandboxSms(db, app.log), metrics: createMetrics() };
   app.decorate('kh', context);
   if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorateRequest('memberId', undefined);
@@ -118,6 +131,19 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   });
 
   await registerRateLimits(app, db);
+  app.addHook('onResponse', async (request, reply) => {
+    // By route pattern, never the raw URL: ids in paths would make a series per applicant.
+    const route = request.routeOptions.url ?? 'unmatched';
+    context.metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  // Metrics name routes and counts, not people; still, only the monitoring system reads them: with
+  // its bearer token (KH_METRICS_TOKEN, required in production), or from this machine when none is set.
+  app.get('/metrics', async (request, reply) => {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const allowed = config.metricsToken ? sameSignature(token, config.metricsToken) : ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);
+    if (!allowed) return reply.code(401).header('www-authenticate', 'Bearer').send({ success: false, code: '401', msg: 'Unauthorized', data: null });
+    return reply.type(context.metrics.registry.contentType).header('cache-control', 'no-store').send(await context.metrics.registry.metrics());
+  });
   app.get('/healthz', async () => ({ ok: true }));
   // Readiness (for a load balancer) is separate from liveness: the database and the file storage answer.
   app.get('/readyz', async (_request, reply) => {
@@ -132,7 +158,10 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     await app.register(plugin, { prefix: base });
     await app.register(plugin, { prefix: `/api${base}` });
   }
-  if (config.dev) await app.register(devPlugin, { prefix: '/dev' });
+  if (config.dev) {
+    await app.register(devPlugin, { prefix: '/dev' });
+    app.get('/dev/openapi.json', async () => app.swagger());
+  }
   return app;
 }
 

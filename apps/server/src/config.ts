@@ -9,11 +9,20 @@ export interface ServerConfig {
   dataDir: string;
   /** A real PostgreSQL server instead of the embedded one. */
   databaseUrl?: string;
-  /** Dev mode: the sandbox outbox page and the debug mobile+password login. */
+  /** NODE_ENV=production or KH_ENV=production: every secret and URL required, no dev mode, no sandbox controls. */
+  production: boolean;
+  /** Dev mode: the sandbox outbox page and the debug mobile+password login. Never in production. */
   dev: boolean;
+  /** The sandbox identity provider and card gateway pages (KH_SANDBOX); on outside production. */
+  sandbox: boolean;
+  /** The sandbox pages' outcome controls (force a failure, a decline): never in production. */
+  sandboxControls: boolean;
   /** 501 for every API call while the broker's systems are in maintenance. */
   maintenance: boolean;
-  /** HMAC secret of the send-auth-code signature (SPEC §7). */
+  /**
+   * The server's key for the send-auth-code signature (SPEC §7). It never leaves the server: each
+   * nonce it hands out comes with a key derived from this one (see plugins/passport.ts).
+   */
   signingSecret: string;
   devPassword: string;
   appConfig: { ctosValid: boolean; ghlValid: boolean; myCtosSpecialState: string[]; rppEnabled: boolean };
@@ -23,6 +32,10 @@ export interface ServerConfig {
   /** Origins of the broker's pages that may embed the app in a frame (KH_EMBED_ORIGINS); none by default. */
   embedOrigins: string[];
   uploadLimitBytes: number;
+  /** The HTTP SMS provider (KH_SMS_URL, KH_SMS_API_KEY, KH_SMS_SENDER); the sandbox outbox without it. */
+  smsProvider?: { url: string; apiKey: string; sender: string };
+  /** Bearer token /metrics asks for (KH_METRICS_TOKEN); without one, /metrics answers loopback callers only. */
+  metricsToken?: string;
   sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; perDevicePerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
   sessionDays: number;
   ekyc: { maxPerDay: number; minIntervalSeconds: number; handoffTtlSeconds: number };
@@ -62,18 +75,28 @@ export function embedOriginsFrom(value: string | undefined): string[] {
   return origins;
 }
 
+export const isProduction = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'production' || env.KH_ENV === 'production';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '127.0.0.1';
+  const production = isProduction(env);
+  if (production) requireProductionSettings(env);
+  const sandbox = flag(env.KH_SANDBOX, !production);
   const config: ServerConfig = {
     host,
     port,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    dev: flag(env.KH_DEV, env.NODE_ENV !== 'production'),
+    production,
+    dev: !production && flag(env.KH_DEV, true),
+    sandbox,
+    sandboxControls: sandbox && !production,
     maintenance: flag(env.KH_MAINTENANCE, false),
-    // Outside production a random secret per start is fine: the web app gets it from /dev config.
-    signingSecret: env.KH_SIGNING_SECRET ?? (env.NODE_ENV === 'production' ? '' : 'sandbox-signing-secret'),
+    // Outside production a key per start is enough: one process, and nothing outside it knows the key.
+    signingSecret: env.KH_SIGNING_SECRET || randomBytes(32).toString('hex'),
+    smsProvider: env.KH_SMS_URL ? { url: env.KH_SMS_URL, apiKey: env.KH_SMS_API_KEY ?? '', sender: env.KH_SMS_SENDER ?? 'KH Broker' } : undefined,
+    metricsToken: env.KH_METRICS_TOKEN || undefined,
     devPassword: env.KH_DEV_PASSWORD ?? 'sandbox',
     appConfig: {
       ctosValid: flag(env.KH_CTOS_VALID, true),
@@ -114,6 +137,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.dev && !isLoopback(config.host) && !flag(env.KH_SANDBOX_EXPOSE, false))
     throw new ConfigError(`HOST=${config.host}: the sandbox (dev mode: codes readable at /dev/outbox, a debug login) listens on 127.0.0.1 only; set KH_SANDBOX_EXPOSE=1 to expose it anyway`);
   return config;
+}
+
+/**
+ * Production starts only with everything it needs, and says what is missing in one line. There is no
+ * sandbox fallback: codes must reach a phone, and every instance must share the same keys.
+ */
+function requireProductionSettings(env: NodeJS.ProcessEnv): void {
+  const refuse = (variable: string, why: string) => {
+    throw new ConfigError(`${variable}: ${why} (production mode)`);
+  };
+  if (flag(env.KH_DEV, false)) refuse('KH_DEV', 'dev mode (a debug login, readable codes) cannot run in production; unset it');
+  if (!env.KH_SIGNING_SECRET || env.KH_SIGNING_SECRET.length < 32) refuse('KH_SIGNING_SECRET', 'required, at least 32 characters, the same on every instance');
+  if (!env.DATABASE_URL) refuse('DATABASE_URL', 'required: production runs on PostgreSQL (postgres://user:password@host:5432/database)');
+  if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) refuse('DATABASE_URL', 'must be a postgres:// URL');
+  if (!env.KH_PUBLIC_ORIGIN) refuse('KH_PUBLIC_ORIGIN', 'required: the https origin applicants reach, such as https://open.broker.example');
+  let origin: URL | undefined;
+  try {
+    origin = new URL(env.KH_PUBLIC_ORIGIN ?? '');
+  } catch {
+    origin = undefined;
+  }
+  if (!origin || origin.origin !== env.KH_PUBLIC_ORIGIN || (origin.protocol !== 'https:' && !isLoopback(origin.hostname)))
+    refuse('KH_PUBLIC_ORIGIN', `"${env.KH_PUBLIC_ORIGIN}" is not an https origin (no path)`);
+  if (!env.KH_SMS_URL) refuse('KH_SMS_URL', 'required: the SMS provider that sends the login codes');
+  if (!/^https?:\/\//.test(env.KH_SMS_URL ?? '')) refuse('KH_SMS_URL', 'must be an http(s) URL');
+  if (!env.KH_SMS_API_KEY) refuse('KH_SMS_API_KEY', "required: the SMS provider's API key");
+  if (!env.KH_METRICS_TOKEN || env.KH_METRICS_TOKEN.length < 16) refuse('KH_METRICS_TOKEN', 'required, at least 16 characters: /metrics answers only with it');
+  // The identity check and the card fee have only their sandbox pages so far: a deployment must say
+  // it runs them (a staging site), rather than start and fail at the first applicant.
+  if (!flag(env.KH_SANDBOX, false))
+    refuse('KH_SANDBOX', 'no production identity provider or card gateway adapter is configured; set KH_SANDBOX=1 to run the sandbox ones (without their outcome controls)');
 }
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1';

@@ -2,6 +2,7 @@
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { SmsSender } from './services/sms.ts';
 
 export interface ServerContext {
@@ -9,6 +10,7 @@ export interface ServerContext {
   db: Database;
   storage: FileStorage;
   sms: SmsSender;
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

@@ -15,9 +15,12 @@ try {
   process.exit(1);
 }
 const database = await openDatabase(config);
-const app = await buildApp({ config, db: database.db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, extraServices: extraServices() });
+const app = await buildApp({ config, db: database.db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, extraServices: extraServices(config) });
 const shutdown = async () => {
+  // In-flight requests finish; a keep-alive socket that never goes idle is cut after 10 s, not waited for.
+  const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000);
   await app.close();
+  clearTimeout(deadline);
   await database.close();
   process.exit(0);
 };

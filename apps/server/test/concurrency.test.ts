@@ -3,7 +3,6 @@
 // really do overlap.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signFields } from '@kh/api';
 import { applications, ekycChecks, payments, smsCodes } from '../src/db/schema.ts';
 import { client, latestCode, login, startServer, type Client, type TestServer } from './harness.ts';
 
@@ -54,7 +53,7 @@ describe('money: one application has at most one payable order', () => {
 describe('codes: the attempt limit and single use hold when guesses arrive together', () => {
   async function sendCode(mobile: string) {
     const c = client(server);
-    const sent = await c.form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, server.config.signingSecret));
+    const sent = await c.sendCode(mobile);
     expect(sent.status).toBe(200);
     return c;
   }
@@ -80,7 +79,7 @@ describe('codes: the attempt limit and single use hold when guesses arrive toget
   it('ten code requests at once for one phone send one code', async () => {
     const mobile = nextMobile();
     const requests = await Promise.all(
-      Array.from({ length: 10 }, async () => client(server).form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, server.config.signingSecret))),
+      Array.from({ length: 10 }, async () => client(server).sendCode(mobile)),
     );
     expect(requests.filter((r) => r.status === 200)).toHaveLength(1);
     expect(requests.filter((r) => r.status === 429)).toHaveLength(9);

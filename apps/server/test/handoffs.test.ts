@@ -410,3 +410,36 @@ describe('staff review', () => {
     expect(entry.createdAt).toBeInstanceOf(Date);
   });
 });
+
+describe('the sandbox providers outside the sandbox', () => {
+  it('on a staging site (production with KH_SANDBOX=1) the pages have no outcome control, and a forced outcome is ignored', async () => {
+    const staging = await startServer({ sandboxControls: false });
+    try {
+      const a = await applicant(staging);
+      const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+      const pageUrl = new URL(init.body.data.h5RedirectUrl);
+      const ekycPage = await a.c.get(pageUrl.pathname, { t: pageUrl.searchParams.get('t')! });
+      expect(ekycPage.body).not.toContain('Sandbox control');
+      expect(ekycPage.body).not.toContain('name="outcome"');
+      await completeProviderPage(a.c, init.body.data.h5RedirectUrl, 'faceMismatch');
+      expect((await a.c.form('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: a.applyId })).body.data.isEkycSuccess).toBe(true);
+
+      const order = await a.c.post('/money/payment/ghl/applyPay', { memberId: 'm', businessType: 0, relateId: a.applyId, merchantReturnURL: '/payment/transit' });
+      const gatewayPath = new URL(order.body.data.result.redirectUrl).pathname;
+      expect((await a.c.get(gatewayPath)).body).not.toContain('name="outcome"');
+      await a.c.request('POST', `${gatewayPath}/pay`, { form: { cardHolder: 'TAN AH KOW', cardNo: '4111 1111 1111 1111', outcome: 'decline' } });
+      const query = await a.c.post('/money/payment/ghl/queryPay', { memberId: 'm', businessType: 0, relateId: a.applyId, merchantReturnURL: '/payment/transit', orderNumber: order.body.data.result.orderNumber });
+      expect(query.body.data.result.payStatus).toBe(0);
+    } finally {
+      await staging.close();
+    }
+  });
+  it('without KH_SANDBOX in production the sandbox pages are not there at all', async () => {
+    const bare = await startServer({ sandbox: false, sandboxControls: false });
+    try {
+      for (const path of ['/sandbox/assets/sandbox.css', '/sandbox/ekyc/any', '/sandbox/ghl/any']) expect((await client(bare).get(path)).status).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});

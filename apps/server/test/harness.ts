@@ -11,7 +11,7 @@ import { freePort } from '@kh/testing';
 
 export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 
-async function freshPostgresDatabase(adminUrl: string): Promise<string> {
+export async function freshPostgresDatabase(adminUrl: string): Promise<string> {
   const name = `kh_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -41,7 +41,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, options
   const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, port, publicOrigin: `http://127.0.0.1:${port}`, sms: { ...defaults.sms, perIpPerHour: 10_000 }, limits: { ...defaults.limits, analyticsPerMinute: 100_000 }, ...overrides });
   const database = await openDatabase({ dataDir: databaseUrl || options.persistent ? dataDir : 'memory://', databaseUrl });
   const routes: { method: string; url: string }[] = [];
-  const app = await buildApp({ config, db: database.db, extraServices: extraServices(), onRoute: (route) => routes.push(route) });
+  const app = await buildApp({ config, db: database.db, extraServices: extraServices(config), onRoute: (route) => routes.push(route) });
   await app.listen({ host: '127.0.0.1', port });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -50,6 +50,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, options
     dataDir,
     database,
     async close() {
+      // Nothing is in flight when a test closes; keep-alive sockets of refused, unread bodies would hold close() open.
+      app.server.closeAllConnections();
       await app.close();
       await database.close();
     },
@@ -95,8 +97,16 @@ export function client(server: TestServer, language = 'en') {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read envelopes of every shape
     return { status: response.status, headers: response.headers, body: payload as any, setCookie };
   }
+  /** SPEC §7's signed send as the app makes it: a nonce and its one-use key from the server, then the signed fields. */
+  async function signedCodeRequest(mobile: string, extra: { timestamp?: number } = {}) {
+    const issued = await request('POST', '/passport/sms/auth-code/nonce', { form: {} });
+    if (issued.status !== 200) throw new Error(`nonce refused: ${issued.status} ${JSON.stringify(issued.body)}`);
+    return signFields({ mobile, countryCode: '60' }, issued.body.data.key as string, { nonce: issued.body.data.nonce as string, ...extra });
+  }
   return {
     request,
+    signedCodeRequest,
+    sendCode: async (mobile: string, extra: { timestamp?: number } = {}) => request('POST', '/passport/sms/auth-code/send', { form: await signedCodeRequest(mobile, extra) }),
     get: (path: string, query?: Record<string, string>) => request('GET', path, { query }),
     post: (path: string, json: unknown = {}, query?: Record<string, string>) => request('POST', path, { json, query }),
     form: (path: string, form: object) => request('POST', path, { form }),
@@ -114,7 +124,7 @@ export type Client = ReturnType<typeof client>;
 /** Asks for a code with the signed send call, reads it from the sandbox outbox, logs in. */
 export async function login(server: TestServer, mobile: string, language = 'en'): Promise<Client> {
   const c = client(server, language);
-  const sent = await c.form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, server.config.signingSecret));
+  const sent = await c.sendCode(mobile);
   if (sent.status !== 200) throw new Error(`send failed: ${JSON.stringify(sent.body)}`);
   const code = await latestCode(server, mobile);
   const used = await c.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code });

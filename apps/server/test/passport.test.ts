@@ -1,6 +1,8 @@
 // passport over real HTTP: signed send, outbox, code use, sessions, limits, replay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signFields } from '@kh/api';
+import { eq } from 'drizzle-orm';
+import { loginNonces } from '../src/db/schema.ts';
 import { client, latestCode, login, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -9,12 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const signed = (mobile: string, extra: { nonce?: string; timestamp?: number } = {}, secret = server.config.signingSecret) => signFields({ mobile, countryCode: '60' }, secret, extra);
 
 describe('login by mobile number and SMS code', () => {
   it('sends a code to the sandbox outbox and logs in with it; the session cookie is HttpOnly and SameSite', async () => {
     const c = client(server);
-    const sent = await c.form('/passport/sms/auth-code/send', await signed('123456001'));
+    const sent = await c.sendCode('123456001');
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ success: true, code: '10010000', msg: 'ok', data: { sent: true, resendAfterSeconds: 60 } });
     const code = await latestCode(server, '123456001');
@@ -29,7 +30,7 @@ describe('login by mobile number and SMS code', () => {
   it('when the broker\'s pages embed the app, the cookie travels in their frame: SameSite=None, Secure, Partitioned', async () => {
     const embedded = await startServer({ embedOrigins: ['https://broker.example'] });
     const c = client(embedded);
-    await c.form('/passport/sms/auth-code/send', await signFields({ mobile: '123456040', countryCode: '60' }, embedded.config.signingSecret));
+    await c.sendCode('123456040');
     const used = await c.form('/passport/sms/auth-code/use', { mobile: '123456040', countryCode: '60', code: await latestCode(embedded, '123456040') });
     expect(used.setCookie).toMatch(/SameSite=None/i);
     expect(used.setCookie).toMatch(/; Secure/i);
@@ -38,7 +39,7 @@ describe('login by mobile number and SMS code', () => {
   });
   it('the /login call accepts the code too; /logout ends the session', async () => {
     const c = client(server);
-    await c.form('/passport/sms/auth-code/send', await signed('123456002'));
+    await c.sendCode('123456002');
     const code = await latestCode(server, '123456002');
     expect((await c.form('/passport/login', { mobile: '123456002', countryCode: '60', code })).status).toBe(200);
     await c.form('/passport/logout', {});
@@ -51,7 +52,7 @@ describe('login by mobile number and SMS code', () => {
   });
   it('a wrong code is refused, and after 5 attempts the code is dead', async () => {
     const c = client(server);
-    await c.form('/passport/sms/auth-code/send', await signed('123456003'));
+    await c.sendCode('123456003');
     const code = await latestCode(server, '123456003');
     const wrong = code === '000000' ? '111111' : '000000';
     const first = await c.form('/passport/sms/auth-code/use', { mobile: '123456003', countryCode: '60', code: wrong });
@@ -69,7 +70,7 @@ describe('login by mobile number and SMS code', () => {
   });
   it('mobile/modify moves the login to a new number after its code', async () => {
     const c = await login(server, '123456005');
-    await c.form('/passport/sms/auth-code/send', await signed('123456006'));
+    await c.sendCode('123456006');
     const code = await latestCode(server, '123456006');
     const res = await c.form('/passport/mobile/modify', { mobile: '123456006', countryCode: '60', code });
     expect(res.body.data.mobile).toBe('123456006');
@@ -77,33 +78,54 @@ describe('login by mobile number and SMS code', () => {
 });
 
 describe('the signed send-auth-code request', () => {
+  it('the nonce comes with a key good for that nonce only: never the server key, different for every nonce', async () => {
+    const c = client(server);
+    const first = (await c.form('/passport/sms/auth-code/nonce', {})).body.data;
+    const second = (await c.form('/passport/sms/auth-code/nonce', {})).body.data;
+    expect(first.nonce).not.toBe(second.nonce);
+    expect(first.key).not.toBe(second.key);
+    expect([first.key, second.key]).not.toContain(server.config.signingSecret);
+    expect(JSON.stringify((await c.get('/dev/config')).body)).not.toContain(server.config.signingSecret);
+  });
   it('refuses a bad signature', async () => {
-    const res = await client(server).form('/passport/sms/auth-code/send', await signed('123456010', {}, 'wrong-secret'));
+    const c = client(server);
+    const { nonce } = (await c.form('/passport/sms/auth-code/nonce', {})).body.data;
+    const res = await c.form('/passport/sms/auth-code/send', await signFields({ mobile: '123456010', countryCode: '60' }, 'a-key-the-server-never-gave', { nonce }));
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/could not be verified/);
+  });
+  it('refuses a nonce and key used from another browser (another device cookie)', async () => {
+    const signed = await client(server).signedCodeRequest('123456014');
+    const res = await client(server).form('/passport/sms/auth-code/send', signed);
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/could not be verified/);
   });
   it('refuses a stale timestamp', async () => {
-    const res = await client(server).form('/passport/sms/auth-code/send', await signed('123456011', { timestamp: Date.now() - 10 * 60_000 }));
+    const res = await client(server).sendCode('123456011', { timestamp: Date.now() - 10 * 60_000 });
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/expired/);
   });
-  it('refuses a replay of the same signed request', async () => {
-    const body = await signed('123456012');
-    expect((await client(server).form('/passport/sms/auth-code/send', body)).status).toBe(200);
-    const replay = await client(server).form('/passport/sms/auth-code/send', body);
+  it('refuses a replay of the same signed request, and a nonce past its time', async () => {
+    const c = client(server);
+    const body = await c.signedCodeRequest('123456012');
+    expect((await c.form('/passport/sms/auth-code/send', body)).status).toBe(200);
+    const replay = await c.form('/passport/sms/auth-code/send', body);
     expect(replay.status).toBe(400);
     expect(replay.body.code).toBe('40010005');
+    const late = await c.signedCodeRequest('123456015');
+    await server.database.db.update(loginNonces).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(loginNonces.nonce, late.nonce));
+    expect((await c.form('/passport/sms/auth-code/send', late)).body.code).toBe('40010005');
   });
   it('refuses a second code within 60 s, and more than 5 an hour per phone', async () => {
     const c = client(server);
-    expect((await c.form('/passport/sms/auth-code/send', await signed('123456013'))).status).toBe(200);
-    const again = await c.form('/passport/sms/auth-code/send', await signed('123456013'));
+    expect((await c.sendCode('123456013')).status).toBe(200);
+    const again = await c.sendCode('123456013');
     expect(again.status).toBe(429);
     expect(again.body.msg).toBe('Please wait 60 seconds before asking for another code.');
   });
   it('refuses more than the per-IP number of codes an hour', async () => {
     const limited = await startServer({ sms: { ...server.config.sms, perIpPerHour: 3 } });
-    const send = async (mobile: string) => client(limited).form('/passport/sms/auth-code/send', await signFields({ mobile, countryCode: '60' }, limited.config.signingSecret));
+    const send = async (mobile: string) => client(limited).sendCode(mobile);
     for (const mobile of ['123456030', '123456031', '123456032']) expect((await send(mobile)).status).toBe(200);
     const fourth = await send('123456033');
     expect(fourth.status).toBe(429);

@@ -2,7 +2,6 @@
 // behind https, a trusted proxy names the client, and the sandbox stays on this machine.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signFields } from '@kh/api';
 import { applications, smsCodes } from '../src/db/schema.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { client, login, startServer, type TestServer } from './harness.ts';
@@ -43,7 +42,7 @@ describe('the session cookie and the client address', () => {
     const https = await startServer({ publicOrigin: 'https://open.broker.example' });
     try {
       const c = client(https);
-      await c.form('/passport/sms/auth-code/send', await signFields({ mobile: '127770004', countryCode: '60' }, https.config.signingSecret));
+      await c.sendCode('127770004');
       const code = /(\d{6})/.exec(((await (await fetch(`${https.baseUrl}/dev/outbox`, { headers: { accept: 'application/json' } })).json()) as { data: { body: string }[] }).data[0].body)![1];
       const used = await c.form('/passport/sms/auth-code/use', { mobile: '127770004', countryCode: '60', code });
       expect(used.setCookie).toMatch(/; Secure/i);
@@ -53,8 +52,10 @@ describe('the session cookie and the client address', () => {
     }
   });
   it('X-Forwarded-For is believed only from a trusted proxy (KH_TRUST_PROXY)', async () => {
-    const send = async (target: TestServer, mobile: string) =>
-      client(target).request('POST', '/passport/sms/auth-code/send', { form: await signFields({ mobile, countryCode: '60' }, target.config.signingSecret), headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const send = async (target: TestServer, mobile: string) => {
+      const browser = client(target);
+      return browser.request('POST', '/passport/sms/auth-code/send', { form: await browser.signedCodeRequest(mobile), headers: { 'x-forwarded-for': '203.0.113.7' } });
+    };
     await send(server, '127770005');
     expect((await server.database.db.select().from(smsCodes).where(eq(smsCodes.mobile, '127770005')))[0].ip).toBe('127.0.0.1');
     const proxied = await startServer({ trustProxy: true });

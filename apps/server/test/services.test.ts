@@ -144,9 +144,13 @@ describe('analytics', () => {
     await c.post('/pdp/uba/report', { channel: 'H5', memberId: 'someone-else', eventCode: 'page_view', eventValue: { page: '/info/base', is_login: true } });
     const [event] = await db().select().from(analyticsEvents).where(eq(analyticsEvents.eventCode, 'page_view'));
     expect(event).toMatchObject({ channel: 'H5', memberId: me, eventValue: { page: '/info/base', is_login: true } });
-    await client(server).post('/pdp/error/report', { hsNo: 'C1', href: '/info/base', userAgent: 'test', applyId: 'A1', message: 'boom' });
+    // The browser names the request it saw fail by the X-Request-Id every answer carries.
+    const failed = await c.post('/kh/account/apply/fill-data', { fillStep: 2000, relatedType: 'INIT', data: {} });
+    const failedRequestId = failed.headers.get('x-request-id');
+    expect(failedRequestId).toMatch(/^[0-9a-f-]{36}$/);
+    await client(server).post('/pdp/error/report', { hsNo: 'C1', href: '/info/base', userAgent: 'test', applyId: 'A1', failedRequestId, message: 'boom' });
     const [report] = await db().select().from(errorReports).where(eq(errorReports.message, 'boom'));
-    expect(report).toMatchObject({ hsNo: 'C1', href: '/info/base', applyId: 'A1' });
+    expect(report).toMatchObject({ hsNo: 'C1', href: '/info/base', applyId: 'A1', failedRequestId });
   });
 });
 

@@ -9,7 +9,7 @@ import { useSyncExternalStore } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ApplicationProvider, useApplication } from './app/application.tsx';
 import { bridge } from './app/platform.ts';
-import { endpoints, isSandbox, loadSigningSecret, loginCache, setApiLanguage, toasts } from './app/services.ts';
+import { detectSandbox, endpoints, isSandbox, loginCache, setApiLanguage, toasts } from './app/services.ts';
 import { clearDrafts } from './app/drafts.ts';
 import { useStepArrival } from './hooks/useStepArrival.ts';
 import { FormStepPage } from './pages/FormStepPage.tsx';
@@ -84,7 +84,7 @@ function SandboxMarker(): ReactElement | null {
   useEffect(() => {
     const show = () => setShown(true);
     document.addEventListener('kh:sandbox', show);
-    void loadSigningSecret().catch(() => undefined);
+    void detectSandbox().catch(() => undefined);
     return () => document.removeEventListener('kh:sandbox', show);
   }, []);
   return shown ? (

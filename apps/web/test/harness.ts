@@ -20,7 +20,7 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
   const base = loadConfig({ KH_DEV: '1' });
   const config = loadConfig({ KH_DEV: '1' }, { port, dataDir, publicOrigin: `http://127.0.0.1:${port}`, webDist: resolve(here, '../dist'), sms: { ...base.sms, perIpPerHour: 1000, resendAfterSeconds: 1 }, ekyc: { ...base.ekyc, minIntervalSeconds: 0 }, limits: { ...base.limits, analyticsPerMinute: 100_000 }, ...overrides });
   const database = await openDatabase({ dataDir, databaseUrl: undefined });
-  const app = await buildApp({ config, db: database.db, extraServices: extraServices() });
+  const app = await buildApp({ config, db: database.db, extraServices: extraServices(config) });
   await app.listen({ host: '127.0.0.1', port });
   await createStaff(database.db, { email: 'reviewer@broker.example', name: 'Reviewer', password: 'e2e reviewer password' });
   const origin = `http://127.0.0.1:${port}`;

@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly serverMessage?: string,
     readonly status?: number,
     readonly data?: unknown,
+    /** The server's id of the failed request (X-Request-Id): error reports carry it to the server's logs. */
+    readonly requestId?: string,
   ) {
     super(serverMessage || code);
     this.name = 'ApiError';
@@ -103,8 +105,8 @@ export function createApiClient(options: ApiClientOptions) {
       // Our server answers failures with the envelope too: its code is more precise than the status.
       const envelope = error.data as Partial<Envelope> | undefined;
       if (envelope && typeof envelope === 'object' && 'code' in envelope)
-        return new ApiError(String(envelope.code), envelope.msg, error.response.status, envelope.data);
-      return new ApiError(String(error.response.status), undefined, error.response.status);
+        return new ApiError(String(envelope.code), envelope.msg, error.response.status, envelope.data, error.response.headers.get('x-request-id') ?? undefined);
+      return new ApiError(String(error.response.status), undefined, error.response.status, undefined, error.response.headers.get('x-request-id') ?? undefined);
     }
     if (error instanceof DOMException && error.name === 'AbortError') return new ApiError(CANCELLED);
     return new ApiError(NETWORK_ERROR);
@@ -115,9 +117,9 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       envelope = (await response.json()) as Envelope<T>;
     } catch {
-      throw new ApiError(String(response.status >= 400 ? response.status : 500), undefined, response.status);
+      throw new ApiError(String(response.status >= 400 ? response.status : 500), undefined, response.status, undefined, response.headers.get('x-request-id') ?? undefined);
     }
-    if (!isSuccessEnvelope(envelope)) throw new ApiError(String(envelope.code), envelope.msg, response.status, envelope.data);
+    if (!isSuccessEnvelope(envelope)) throw new ApiError(String(envelope.code), envelope.msg, response.status, envelope.data, response.headers.get('x-request-id') ?? undefined);
     return envelope.data;
   }
 

@@ -128,12 +128,7 @@ export interface AppCommons {
   h5Config: { kh: { ctosValid: boolean; ghlValid: boolean; myCtosSpecialState: string[] } };
 }
 
-export interface EndpointOptions {
-  /** The send-auth-code signing secret: from the app's config, never bundled in production. */
-  signingSecret?: () => string;
-}
-
-export function createEndpoints(client: ApiClient, options: EndpointOptions = {}) {
+export function createEndpoints(client: ApiClient) {
   const get = <T>(path: string, query?: CallOptions['query'], extra: CallOptions = {}) => client.call<T>(path, { method: 'GET', query, ...extra });
   const post = <T>(path: string, json?: unknown, extra: CallOptions = {}) => client.call<T>(path, { method: 'POST', json: json ?? {}, ...extra });
   const form = <T>(path: string, body: Record<string, unknown>, extra: CallOptions = {}) => client.call<T>(path, { method: 'POST', form: body, ...extra });
@@ -143,10 +138,10 @@ export function createEndpoints(client: ApiClient, options: EndpointOptions = {}
     passport: {
       login: (body: { mobile: string; countryCode: string; code?: string; password?: string; recaptchaToken?: string }) => form<UserInfo>(`${passport}/login`, body),
       loginCheck: () => form<{ logined: boolean; user?: UserInfo }>(`${passport}/login/check`, {}, { idempotent: true, exempt: true, silent: true }),
+      /** SPEC §7's signed request, signed with the one-use key the server gives with its nonce: no secret ships. */
       async sendAuthCode(body: { mobile: string; countryCode: string }) {
-        const secret = options.signingSecret?.();
-        if (!secret) throw new Error('The send-auth-code signing secret is not configured');
-        return form<{ sent: boolean; resendAfterSeconds: number }>(`${passport}/sms/auth-code/send`, { ...(await signFields(body, secret)) });
+        const { nonce, key } = await form<{ nonce: string; key: string; expiresInSeconds: number }>(`${passport}/sms/auth-code/nonce`, {});
+        return form<{ sent: boolean; resendAfterSeconds: number }>(`${passport}/sms/auth-code/send`, { ...(await signFields(body, key, { nonce })) });
       },
       isRegisterUser: (body: { mobile: string; countryCode: string }) => form<{ registered: boolean }>(`${passport}/reg/isRegisterUser`, body, { idempotent: true }),
       useAuthCode: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/sms/auth-code/use`, body),
@@ -209,7 +204,7 @@ export function createEndpoints(client: ApiClient, options: EndpointOptions = {}
     analytics: {
       report: (body: { channel: string; memberId?: string; eventCode: string; eventValue: Record<string, unknown> }) =>
         post<{ stored: boolean }>(`${pdp}/uba/report`, body, { exempt: true, silent: true }),
-      errorReport: (body: { hsNo?: string; href: string; userAgent: string; applyId?: string; message: string; stack?: string }) =>
+      errorReport: (body: { hsNo?: string; href: string; userAgent: string; applyId?: string; message: string; stack?: string; failedRequestId?: string }) =>
         post<{ stored: boolean }>(`${pdp}/error/report`, body, { exempt: true, silent: true }),
     },
   };

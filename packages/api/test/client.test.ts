@@ -1,7 +1,7 @@
 // The client's conventions over real HTTP (SPEC §7, §8, §9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, flattenMessages, resources } from '@kh/i18n';
-import { API_LIMITS, ApiError, ERROR_CATALOGUE, createApiClient, createEndpoints, createToastStore, type ApiClientOptions } from '../src/index.ts';
+import { API_LIMITS, ApiError, ERROR_CATALOGUE, createApiClient, createEndpoints, createToastStore, canonicalString, hmacSha256, type ApiClientOptions } from '../src/index.ts';
 import { envelope, fail, ok, sleep, startServer } from './server.ts';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -193,23 +193,45 @@ describe('endpoints', () => {
     expect(Object.fromEntries(new URLSearchParams(seen[0]))).toEqual({ categories: '["Gender"]' });
     await probe.close();
   });
-  it('send-auth-code is signed: nonce, version 1, salt version 1, timestamp, signature', async () => {
+  it('send-auth-code asks the server for a nonce and signs with the key given with it, over the canonical fields', async () => {
     const seen: Record<string, string>[] = [];
     const probe = await startServer({
+      '/api/passport/sms/auth-code/nonce': (_req, res) => envelope(res, 200, ok({ nonce: 'ab'.repeat(16), key: 'one-use-key', expiresInSeconds: 600 })),
       '/api/passport/sms/auth-code/send': (req, res) => {
         seen.push(Object.fromEntries(new URLSearchParams(req.body)));
         envelope(res, 200, ok({ sent: true, resendAfterSeconds: 60 }));
       },
     });
-    const endpoints = createEndpoints(createApiClient({ baseUrl: probe.baseUrl, prefix: '/api', language: () => 'en' }), { signingSecret: () => 'test-secret' });
+    const endpoints = createEndpoints(createApiClient({ baseUrl: probe.baseUrl, prefix: '/api', language: () => 'en' }));
     await endpoints.passport.sendAuthCode({ mobile: '123456789', countryCode: '60' });
-    expect(seen[0]).toMatchObject({ mobile: '123456789', countryCode: '60', version: '1', saltVersion: '1' });
-    expect(seen[0].nonce).toMatch(/^[0-9a-f]{32}$/);
-    expect(seen[0].signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(seen[0]).toMatchObject({ mobile: '123456789', countryCode: '60', version: '1', saltVersion: '1', nonce: 'ab'.repeat(16) });
+    const { signature, ...fields } = seen[0];
+    expect(signature).toBe(await hmacSha256('one-use-key', canonicalString(fields)));
     await probe.close();
   });
-  it('without a configured secret, send-auth-code refuses to send', async () => {
-    const endpoints = createEndpoints(client().api);
-    await expect(endpoints.passport.sendAuthCode({ mobile: '1', countryCode: '60' })).rejects.toThrow(/secret is not configured/);
+  it('a failure carries the server\'s request id, for the error report', async () => {
+    const probe = await startServer({
+      '/api/kh/account/apply/check': (_req, res) => {
+        res.setHeader('x-request-id', 'req-7');
+        envelope(res, 500, { success: false, code: '500', msg: 'Server error', data: null });
+      },
+    });
+    const endpoints = createEndpoints(createApiClient({ baseUrl: probe.baseUrl, prefix: '/api', language: () => 'en', retryDelayMs: 1 }));
+    await expect(endpoints.apply.check()).rejects.toMatchObject({ name: 'ApiError', requestId: 'req-7' });
+    await probe.close();
+  });
+  it('a refused nonce sends nothing', async () => {
+    const sent: string[] = [];
+    const probe = await startServer({
+      '/api/passport/sms/auth-code/nonce': (_req, res) => envelope(res, 429, { success: false, code: '429', msg: 'Too many requests', data: null }),
+      '/api/passport/sms/auth-code/send': (req, res) => {
+        sent.push(req.body);
+        envelope(res, 200, ok({ sent: true, resendAfterSeconds: 60 }));
+      },
+    });
+    const endpoints = createEndpoints(createApiClient({ baseUrl: probe.baseUrl, prefix: '/api', language: () => 'en' }));
+    await expect(endpoints.passport.sendAuthCode({ mobile: '1', countryCode: '60' })).rejects.toMatchObject({ name: 'ApiError' });
+    expect(sent).toEqual([]);
+    await probe.close();
   });
 });

@@ -60,7 +60,15 @@ export async function openDatabase({ dataDir, databaseUrl }: { dataDir: string; 
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    // Instances starting together migrate one after the other: the second finds nothing left to do.
+    const holder = await pool.connect();
+    try {
+      await holder.query("select pg_advisory_lock(hashtext('kh:migrations'))");
+      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await holder.query("select pg_advisory_unlock(hashtext('kh:migrations'))").catch(() => undefined);
+      holder.release();
+    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const inMemory = dataDir === 'memory://';

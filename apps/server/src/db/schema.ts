@@ -55,10 +55,21 @@ export const smsOutbox = pgTable('sms_outbox', {
   createdAt: createdAt(),
 });
 
-export const usedNonces = pgTable('used_nonces', {
-  nonce: text('nonce').primaryKey(),
-  createdAt: createdAt(),
-});
+/**
+ * The send-auth-code nonces the server hands out: each is bound to the browser that asked for it
+ * (its device cookie), good for a few minutes, and used once.
+ */
+export const loginNonces = pgTable(
+  'login_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    device: text('device').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_nonces_expiry').on(t.expiresAt)],
+);
 
 export const applications = pgTable(
   'applications',
@@ -150,6 +161,8 @@ export const errorReports = pgTable('error_reports', {
   href: text('href'),
   userAgent: text('user_agent'),
   applyId: text('apply_id'),
+  /** The API request the browser saw fail (its X-Request-Id), to find it in the server's logs. */
+  failedRequestId: text('failed_request_id'),
   message: text('message').notNull(),
   stack: text('stack'),
   createdAt: createdAt(),

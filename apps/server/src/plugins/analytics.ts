@@ -39,13 +39,15 @@ export const analyticsPlugin: FastifyPluginAsync = async (app) => {
         body: {
           type: 'object',
           required: ['message'],
-          properties: { hsNo: { type: 'string', maxLength: 40 }, href: { type: 'string', maxLength: 2000 }, userAgent: { type: 'string', maxLength: 500 }, applyId: { type: 'string', maxLength: 64 }, message: { type: 'string', maxLength: 2000 }, stack: { type: 'string', maxLength: 8000 } },
+          properties: { hsNo: { type: 'string', maxLength: 40 }, href: { type: 'string', maxLength: 2000 }, userAgent: { type: 'string', maxLength: 500 }, applyId: { type: 'string', maxLength: 64 }, failedRequestId: { type: 'string', maxLength: 64 }, message: { type: 'string', maxLength: 2000 }, stack: { type: 'string', maxLength: 8000 } },
         },
       },
     },
     async (request) => {
-      const body = request.body as { hsNo?: string; href?: string; userAgent?: string; applyId?: string; message: string; stack?: string };
-      await db.insert(errorReports).values({ requestId: request.id, hsNo: body.hsNo ?? null, href: body.href ?? null, userAgent: body.userAgent ?? request.headers['user-agent'] ?? null, applyId: body.applyId ?? null, message: body.message, stack: body.stack ?? null });
+      const body = request.body as { hsNo?: string; href?: string; userAgent?: string; applyId?: string; failedRequestId?: string; message: string; stack?: string };
+      await db.insert(errorReports).values({ requestId: request.id, hsNo: body.hsNo ?? null, href: body.href ?? null, userAgent: body.userAgent ?? request.headers['user-agent'] ?? null, applyId: body.applyId ?? null, failedRequestId: body.failedRequestId ?? null, message: body.message, stack: body.stack ?? null });
+      // In the log too, beside the failed request's own lines.
+      request.log.warn({ failedRequestId: body.failedRequestId, applyId: body.applyId, href: body.href }, `browser error report: ${body.message.slice(0, 200)}`);
       return ok({ stored: true });
     },
   );

@@ -189,6 +189,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       .update(applications)
       .set({ fillStep: body.fillStep, updatedAt: new Date(), ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) })
       .where(eq(applications.id, application.id));
+    app.kh.metrics.stepSaves.inc({ step: stepId });
     // A phone that came by the PC's QR code has done what it came for: its session ends here.
     if (request.handoffApplicationId) await endSession(request, reply);
     return ok({ fillStep: body.fillStep, saved: true });

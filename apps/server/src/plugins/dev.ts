@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 export const devPlugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.kh;
+  const { db } = app.kh;
   app.get('/outbox', async (request, reply) => {
     const rows = await db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(50);
     if ((request.headers.accept ?? '').includes('application/json')) return ok(rows);
@@ -16,6 +16,6 @@ export const devPlugin: FastifyPluginAsync = async (app) => {
       .type('text/html')
       .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Sandbox SMS outbox</title><body style="font-family:system-ui;margin:16px"><h1>Sandbox SMS outbox</h1><ul>${items || '<li>No messages yet.</li>'}</ul></body></html>`);
   });
-  // The signing secret is the app's config; in the sandbox the web app reads it from here.
-  app.get('/config', async () => ok({ signingSecret: config.signingSecret, devPassword: config.devPassword }));
+  // The web app asks, to mark every page as the sandbox's.
+  app.get('/config', async () => ok({ sandbox: true }));
 };

@@ -1,18 +1,21 @@
 // passport: login by mobile number and SMS code, sessions, the signed send-auth-code call.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SALT_VERSION, SIGNATURE_VERSION, canonicalString, hmacSha256, sameSignature } from '@kh/api';
 import { checkMobile } from '@kh/engine';
 import { newId } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { members, smsCodes, usedNonces } from '../db/schema.ts';
+import { loginNonces, members, smsCodes } from '../db/schema.ts';
 import { serialised } from '../db/serialised.ts';
+import { SmsDeliveryError } from '../services/sms.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { checkLimit } from '../http/rate-limits.ts';
 import { cookieScope, endSession, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
 
 const DEVICE_COOKIE = 'kh_device';
+/** How long a send-auth-code nonce may wait for its request: the form is filled in between. */
+const NONCE_TTL_SECONDS = 600;
 
 const phoneSchema = {
   type: 'object',
@@ -68,16 +71,27 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     if (!used) throw new AppError(400, CODES.codeIncorrect, 'server.codeExpired');
   }
 
-  async function verifySignature(body: Record<string, string>) {
+  /**
+   * The send-auth-code signature without a secret in the browser: the server hands out a nonce bound
+   * to the browser's device cookie, with a key only good for that nonce (an HMAC of it under the
+   * server's own key). The request is signed with that key; the nonce is then used, once.
+   */
+  const nonceKey = (nonce: string, device: string) => createHmac('sha256', config.signingSecret).update(`login-nonce:${nonce}:${device}`).digest('hex');
+
+  async function verifySignature(body: Record<string, string>, device: string | undefined) {
     if (Number(body.version) !== SIGNATURE_VERSION || Number(body.saltVersion) !== SALT_VERSION) throw badRequest('server.signatureInvalid');
     const timestamp = Number(body.timestamp);
     if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > config.sms.maxClockSkewSeconds * 1000) throw badRequest('server.staleRequest');
-    if (!config.signingSecret) throw new AppError(500, '500', 'errors.http500');
-    const expected = await hmacSha256(config.signingSecret, canonicalString({ ...body }));
-    if (!body.signature || !sameSignature(expected, body.signature)) throw badRequest('server.signatureInvalid');
-    // A nonce is good once: a replayed request is refused even within the time window.
-    const inserted = await db.insert(usedNonces).values({ nonce: body.nonce }).onConflictDoNothing().returning({ nonce: usedNonces.nonce });
-    if (inserted.length === 0) throw new AppError(400, CODES.replay, 'server.replay');
+    if (!device || !body.nonce || !body.signature) throw badRequest('server.signatureInvalid');
+    const expected = await hmacSha256(nonceKey(body.nonce, device), canonicalString({ ...body }));
+    if (!sameSignature(expected, body.signature)) throw badRequest('server.signatureInvalid');
+    // Used once, by the browser it was given to, before it expires: a replay is refused even in the window.
+    const [used] = await db
+      .update(loginNonces)
+      .set({ usedAt: new Date() })
+      .where(and(eq(loginNonces.nonce, body.nonce), eq(loginNonces.device, device), isNull(loginNonces.usedAt), gt(loginNonces.expiresAt, new Date())))
+      .returning({ nonce: loginNonces.nonce });
+    if (!used) throw new AppError(400, CODES.replay, 'server.replay');
   }
 
   async function enforceSendLimits(db: Database, phone: Phone) {
@@ -99,29 +113,56 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
 
   const form = (request: FastifyRequest) => request.body as Record<string, string>;
 
-  /** The browser's device id (a long-lived random cookie), given on its first code request. */
-  function deviceOf(request: FastifyRequest, reply: FastifyReply): string {
+  const knownDevice = (request: FastifyRequest) => {
     const known = request.cookies[DEVICE_COOKIE];
-    if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return known;
+    return known && /^[A-Za-z0-9_-]{16,64}$/.test(known) ? known : undefined;
+  };
+  /** The browser's device id (a long-lived random cookie), given when it first asks for a nonce. */
+  function deviceOf(request: FastifyRequest, reply: FastifyReply): string {
+    const known = knownDevice(request);
+    if (known) return known;
     const device = randomBytes(18).toString('base64url');
     reply.setCookie(DEVICE_COOKIE, device, { httpOnly: true, path: '/', maxAge: 365 * 86_400, ...cookieScope(config.embedOrigins, config.publicOrigin.startsWith('https:') || request.protocol === 'https') });
     return device;
   }
 
-  app.post('/sms/auth-code/send', { schema: { body: phoneSchema }, config: { rateLimit: { max: config.sms.perIpPerHour, timeWindow: 3_600_000 } } }, async (request, reply) => {
+  app.post('/sms/auth-code/nonce', { config: { rateLimit: { max: config.sms.perIpPerHour * 3, timeWindow: 3_600_000 } } }, async (request, reply) => {
+    const device = deviceOf(request, reply);
+    const nonce = randomBytes(16).toString('hex');
+    await db.insert(loginNonces).values({ nonce, device, expiresAt: new Date(Date.now() + NONCE_TTL_SECONDS * 1000) });
+    // Expired nonces are of no use to anyone: each issue sweeps those a day old.
+    await db.delete(loginNonces).where(lt(loginNonces.expiresAt, new Date(Date.now() - 86_400_000)));
+    return ok({ nonce, key: nonceKey(nonce, device), expiresInSeconds: NONCE_TTL_SECONDS });
+  });
+
+  app.post('/sms/auth-code/send', { schema: { body: phoneSchema }, config: { rateLimit: { max: config.sms.perIpPerHour, timeWindow: 3_600_000 } } }, async (request) => {
     const body = form(request);
-    await verifySignature(body);
+    const device = knownDevice(request);
+    await verifySignature(body, device);
     const phone = { mobile: body.mobile, countryCode: body.countryCode };
     if (checkMobile(phone.countryCode, phone.mobile, 6, 15)) throw badRequest('server.mobileInvalid');
     // Per device as well as per address and per phone: one browser asking codes for many numbers stops.
-    await checkLimit(request, `sms-device:${deviceOf(request, reply)}`, config.sms.perDevicePerHour, 3_600_000);
+    await checkLimit(request, `sms-device:${device}`, config.sms.perDevicePerHour, 3_600_000);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // The limits and the new code are one step per phone: ten sends at once make one code.
-    await serialised(db, `sms:${phone.countryCode}:${phone.mobile}`, async (tx) => {
+    const codeId = await serialised(db, `sms:${phone.countryCode}:${phone.mobile}`, async (tx) => {
       await enforceSendLimits(tx, phone);
-      await tx.insert(smsCodes).values({ ...phone, codeHash: codeHash(phone, code), ip: request.ip, expiresAt: new Date(Date.now() + config.sms.codeTtlSeconds * 1000) });
+      const [row] = await tx
+        .insert(smsCodes)
+        .values({ ...phone, codeHash: codeHash(phone, code), ip: request.ip, expiresAt: new Date(Date.now() + config.sms.codeTtlSeconds * 1000) })
+        .returning({ id: smsCodes.id });
+      return row.id;
     });
-    await sms.send({ ...phone, body: `Your verification code is ${code}. It expires in ${config.sms.codeTtlSeconds / 60} minutes.` });
+    try {
+      await sms.send({ ...phone, body: `Your verification code is ${code}. It expires in ${config.sms.codeTtlSeconds / 60} minutes.` });
+    } catch (error) {
+      // A code that never left is no code: removed, so "wait 60 seconds" does not stand in the way of a retry.
+      await db.delete(smsCodes).where(eq(smsCodes.id, codeId));
+      const reason = error instanceof SmsDeliveryError ? error.reason : 'unknown';
+      request.log.warn({ err: error, provider: 'sms', reason }, 'the login code could not be sent');
+      app.kh.metrics.providerFailures.inc({ provider: 'sms', reason });
+      throw new AppError(502, '500', 'server.smsNotSent');
+    }
     return ok({ sent: true, resendAfterSeconds: config.sms.resendAfterSeconds });
   });
 

@@ -129,6 +129,7 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
           for (const bit of [MARKET.HK, MARKET.US, MARKET.MAS]) if (hasMarket(markets, bit)) await db.update(supplements).set({ status: STATUS.success }).where(and(eq(supplements.applicationId, before.id), eq(supplements.market, bit)));
         }
         await audit(staffOf(request), 'approve', before, after, { markets });
+        app.kh.metrics.decisions.inc({ decision: 'approved' });
         return ok(after);
       },
     );
@@ -153,6 +154,7 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
         if (isContainRejectIdKind(parseRejectedReason(after.rejectedReason)))
           await db.update(ekycChecks).set({ state: SUPERSEDED }).where(and(eq(ekycChecks.memberId, before.memberId), eq(ekycChecks.state, 'success')));
         await audit(staffOf(request), 'reject', before, after, { items });
+        app.kh.metrics.decisions.inc({ decision: 'rejected' });
         return ok(after);
       },
     );

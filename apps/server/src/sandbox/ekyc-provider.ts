@@ -50,7 +50,7 @@ const photo = (name: string, label: string, hint: string, capture: 'environment'
 <button type="button" class="secondary" data-camera-for="${name}" hidden>Use the camera</button>
 <img id="${name}-preview" class="preview" alt="" hidden>`;
 
-function page(reply: FastifyReply, check: Check, token: string, ocr: OcrFields, errors: Record<string, string> = {}) {
+function page(reply: FastifyReply, check: Check, token: string, ocr: OcrFields, controls: boolean, errors: Record<string, string> = {}) {
   const passport = check.idKind === PASSPORT;
   const summary = Object.entries(errors);
   const body = html`
@@ -73,10 +73,10 @@ ${field('nationality', 'Nationality (3 letters)', ocr.nationality, errors)}
 ${passport ? field('expiryDate', 'Expiry date (YYYY-MM-DD)', ocr.expiryDate, errors, html`inputmode="numeric"`) : ''}
 ${passport ? '' : field('idAddress', 'Address on the ID', ocr.idAddress, errors)}
 </fieldset>
-<fieldset class="sandbox-control"><legend>Sandbox control</legend>
+${controls ? html`<fieldset class="sandbox-control"><legend>Sandbox control</legend>
 <label for="outcome">Outcome of the check<span class="hint">Only in the sandbox: forces what the provider answers.</span></label>
 <select id="outcome" name="outcome"><option value="success">Success</option>${EKYC_FAILURE_REASONS.map((reason) => html`<option value="${reason}">Fail: ${translate('en', `errors.ekyc.${reason}`)}</option>`)}</select>
-</fieldset>
+</fieldset>` : ''}
 <button type="submit">Submit</button>
 </form>`;
   return sendPage(reply, { title: 'Identity verification', body, script: 'ekyc.js', status: summary.length > 0 ? 400 : 200 });
@@ -84,6 +84,8 @@ ${passport ? '' : field('idAddress', 'Address on the ID', ocr.idAddress, errors)
 
 export const ekycProviderPlugin: FastifyPluginAsync = async (app) => {
   const { db, storage } = app.kh;
+  // A staging site (production with KH_SANDBOX=1) runs this page without its outcome control.
+  const controls = app.kh.config.sandboxControls;
 
   async function checkFor(request: FastifyRequest): Promise<{ check: Check; token: string }> {
     const { id } = request.params as { id: string };
@@ -96,7 +98,7 @@ export const ekycProviderPlugin: FastifyPluginAsync = async (app) => {
 
   app.get('/ekyc/:id', async (request, reply) => {
     const { check, token } = await checkFor(request);
-    return page(reply, check, token, defaultOcr(check));
+    return page(reply, check, token, defaultOcr(check), controls);
   });
 
   app.post('/ekyc/:id/complete', async (request, reply) => {
@@ -123,8 +125,9 @@ export const ekycProviderPlugin: FastifyPluginAsync = async (app) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(ocr.birthDate)) errors.birthDate = 'Please enter the date as YYYY-MM-DD';
     if (passport && !/^\d{4}-\d{2}-\d{2}$/.test(ocr.expiryDate)) errors.expiryDate = 'Please enter the date as YYYY-MM-DD';
     if (!/^[A-Z]{3}(-PR)?$/.test(ocr.nationality.toUpperCase())) errors.nationality = 'Please enter 3 letters, e.g. MYS';
-    const outcome = fields.outcome === 'success' || (EKYC_FAILURE_REASONS as readonly string[]).includes(fields.outcome) ? fields.outcome : 'success';
-    if (Object.keys(errors).length > 0) return page(reply, check, token, ocr, errors);
+    const forced = controls && (EKYC_FAILURE_REASONS as readonly string[]).includes(fields.outcome);
+    const outcome = forced ? fields.outcome : 'success';
+    if (Object.keys(errors).length > 0) return page(reply, check, token, ocr, controls, errors);
 
     // The images are the applicant's files, under their ownership.
     const stored: Record<string, string> = {};
@@ -152,6 +155,7 @@ export const ekycProviderPlugin: FastifyPluginAsync = async (app) => {
       })
       .where(eq(ekycChecks.id, check.id));
     if (success) await prefillPersonal(check, ocrData);
+    else app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: outcome });
     const back = new URL(check.responseUrl);
     back.searchParams.set('checkId', check.id);
     return reply.redirect(back.toString(), 303);

@@ -9,7 +9,7 @@ import { AppError, CODES } from '../http/envelope.ts';
 import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, requiredSteps, type Application } from './applications.ts';
 import { compileStep, contextFrom, validateData } from './steps.ts';
 
-export async function submitApplication({ db, config }: ServerContext, application: Application, language: string) {
+export async function submitApplication({ db, config, metrics }: ServerContext, application: Application, language: string) {
   if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));
   ensureStatus(application, [STATUS.stash, STATUS.fail]);
   const payloads = await payloadsOf(db, application.id);
@@ -34,6 +34,7 @@ export async function submitApplication({ db, config }: ServerContext, applicati
     .set({ status: STATUS.review, submittedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(applications.id, application.id), eq(applications.status, application.status)))
     .returning();
+  if (updated) metrics.submissions.inc({ kind: application.relatedType === 'SUPPLEMENT' ? 'supplement' : 'application' });
   const [current] = updated ? [updated] : await db.select().from(applications).where(eq(applications.id, application.id));
   return khInfo(current, payloads);
 }

@@ -17,7 +17,8 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactElem
 import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { bridge, detectPlatform } from './platform.ts';
-import { endpoints, loadSigningSecret, loginCache } from './services.ts';
+import { endpoints, loginCache } from './services.ts';
+import { setErrorReportContext } from './error-reports.ts';
 import { initAnalytics, track } from './analytics.ts';
 
 type FlowActor = ActorRefFrom<typeof flowMachine>;
@@ -95,7 +96,6 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
   useEffect(() => {
     let live = true;
     (async () => {
-      await loadSigningSecret().catch(() => undefined);
       if (!(await loginCache.isLoggedIn().catch(() => false))) {
         if (live) setBoot({ kind: 'login' });
         return;
@@ -105,7 +105,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         endpoints.apply.check(),
         endpoints.supplement.check().catch(() => null),
         endpoints.dictionary.appCommons(),
-        endpoints.passport.getUsers() as Promise<{ mobile?: string; countryCode?: string; mid: string }>,
+        endpoints.passport.getUsers() as Promise<{ mobile?: string; countryCode?: string; mid: string; hsNo?: string }>,
       ]);
       const supplementaryEntry = location.startsWith('/market/again') || query.has('entryCode');
       const saved = readSavedFlow();
@@ -158,6 +158,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       actor.on('closeWebview', ({ delayMs }) => setTimeout(() => bridge()?.close(), delayMs));
       // Opening the result page resets khInfo success (SPEC §4).
       actor.on('resetApplicationSuccess', () => void (record.success = false));
+      setErrorReportContext({ hsNo: user.hsNo, applyId });
       initAnalytics({ is_login: true, is_open_account: (record.opened ?? 0) > 0, scenes_type: context.mode }, user.mid);
       let shown = actor.getSnapshot().value as string;
       track('page_view', { page: shown });

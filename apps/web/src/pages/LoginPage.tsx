@@ -3,6 +3,7 @@ import { mobileMessage } from '@kh/engine';
 import { PageLayout } from '@kh/ui';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@kh/api';
 import { endpoints, loginCache } from '../app/services.ts';
 import { track } from '../app/analytics.ts';
 import { loginTarget } from '../app/login-target.ts';
@@ -26,6 +27,8 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
       window.location.assign('/status/entry');
     });
   }, []);
+  // A refused request is said here, beside the field, in the server's words (already in the applicant's language).
+  const showFailure = (failure: unknown) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t(failure instanceof ApiError ? failure.entry.messageKey : 'errors.network'));
   async function send() {
     const problem = mobileMessage('60', mobile, 7, 12);
     if (problem) return setError(t(problem.key, problem.params ?? {}));
@@ -51,14 +54,14 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
           <input id="login-mobile" className="input" inputMode="tel" autoComplete="tel-national" value={mobile} onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))} />
         </div>
         {!sent ? (
-          <button type="button" className="button button--main" onClick={() => void send().catch(() => undefined)}>{t('common.sendCode')}</button>
+          <button type="button" className="button button--main" onClick={() => void send().catch(showFailure)}>{t('common.sendCode')}</button>
         ) : (
           <>
             <div className="field">
               <label className="field__label" htmlFor="login-code">{t('common.verificationCode')}</label>
               <input id="login-code" className="input" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
             </div>
-            <button type="button" className="button button--main" onClick={() => void login().catch(() => undefined)}>{t('common.logIn')}</button>
+            <button type="button" className="button button--main" onClick={() => void login().catch(showFailure)}>{t('common.logIn')}</button>
           </>
         )}
         {asStartPage && <p className="status-card__service">{t('common.servicePhone')}</p>}

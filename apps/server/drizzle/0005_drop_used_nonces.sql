@@ -1,0 +1,1 @@
+DROP TABLE "used_nonces" CASCADE;

@@ -1,0 +1,167 @@
+// Production mode: what it refuses to start without, and the server started exactly as README's
+// "Run in production" says (built JavaScript, plain node, PostgreSQL, an HTTP SMS provider), then
+// used as a browser would: log in with the signed code request, save a step.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@kh/testing';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { POSTGRES_URL, client, freshPostgresDatabase, type TestServer } from './harness.ts';
+import { answers, payloadOf } from './fixtures.ts';
+import { fakeSmsProvider } from './fake-sms-provider.ts';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = resolve(serverDir, '../..');
+
+const productionEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries({ ...baseProductionEnv, ...extra }).filter(([, value]) => value !== undefined));
+const baseProductionEnv = {
+  NODE_ENV: 'production',
+  KH_SIGNING_SECRET: 'x'.repeat(48),
+  DATABASE_URL: 'postgres://kh:secret@db.internal:5432/kh',
+  KH_PUBLIC_ORIGIN: 'https://open.broker.example',
+  KH_SMS_URL: 'https://sms.provider.example/v1/messages',
+  KH_SMS_API_KEY: 'sms-key',
+  KH_METRICS_TOKEN: 'm'.repeat(24),
+  KH_SANDBOX: '1',
+};
+
+describe('production mode refuses to start without what it needs, naming the variable', () => {
+  const refusals: [string, string, Record<string, string | undefined>][] = [
+    ['KH_SIGNING_SECRET', 'unset', { KH_SIGNING_SECRET: undefined }],
+    ['KH_SIGNING_SECRET', 'too short', { KH_SIGNING_SECRET: 'short' }],
+    ['DATABASE_URL', 'unset (no embedded database in production)', { DATABASE_URL: undefined }],
+    ['DATABASE_URL', 'not PostgreSQL', { DATABASE_URL: 'mysql://db/kh' }],
+    ['KH_PUBLIC_ORIGIN', 'unset', { KH_PUBLIC_ORIGIN: undefined }],
+    ['KH_PUBLIC_ORIGIN', 'http on a public host', { KH_PUBLIC_ORIGIN: 'http://open.broker.example' }],
+    ['KH_PUBLIC_ORIGIN', 'with a path', { KH_PUBLIC_ORIGIN: 'https://open.broker.example/app' }],
+    ['KH_SMS_URL', 'unset (codes must reach a phone)', { KH_SMS_URL: undefined }],
+    ['KH_SMS_API_KEY', 'unset', { KH_SMS_API_KEY: undefined }],
+    ['KH_METRICS_TOKEN', 'unset', { KH_METRICS_TOKEN: undefined }],
+    ['KH_SANDBOX', 'unset while no real identity or card adapter exists', { KH_SANDBOX: undefined }],
+    ['KH_DEV', 'dev mode asked for', { KH_DEV: '1' }],
+  ];
+  it.each(refusals)('%s: %s', (variable, _case, change) => {
+    expect(() => loadConfig(productionEnv(change))).toThrow(ConfigError);
+    expect(() => loadConfig(productionEnv(change))).toThrow(new RegExp(`^${variable}: `));
+  });
+  it('KH_ENV=production is production too', () => {
+    expect(() => loadConfig({ ...productionEnv({ NODE_ENV: undefined, KH_ENV: 'production' }), KH_SIGNING_SECRET: undefined })).toThrow(/^KH_SIGNING_SECRET: /);
+  });
+  it('with everything set: no dev mode, the sandbox providers without their outcome controls, the SMS provider', () => {
+    const config = loadConfig(productionEnv());
+    expect(config).toMatchObject({ production: true, dev: false, sandbox: true, sandboxControls: false, smsProvider: { url: 'https://sms.provider.example/v1/messages', apiKey: 'sms-key' } });
+  });
+  it('outside production the sandbox runs with its controls, and the signing key is random per start', () => {
+    const a = loadConfig({});
+    expect(a).toMatchObject({ production: false, dev: true, sandbox: true, sandboxControls: true });
+    expect(a.signingSecret).not.toBe(loadConfig({}).signingSecret);
+  });
+});
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
+    const healthy = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer /healthz:\n${output()}`);
+}
+
+// Production runs on PostgreSQL only: this part runs in the server suite's PostgreSQL pass.
+describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/main.js, PostgreSQL)', () => {
+  let child: ChildProcess;
+  let sms: Awaited<ReturnType<typeof fakeSmsProvider>>;
+  let baseUrl: string;
+  let output = '';
+  const metricsToken = 't'.repeat(32);
+
+  beforeAll(async () => {
+    // Exactly README's build command for the server.
+    const built = spawnSync('pnpm', ['--filter', '@kh/server', 'build'], { cwd: repoDir, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);
+    sms = await fakeSmsProvider('provider-key');
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: repoDir,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATABASE_URL: await freshPostgresDatabase(POSTGRES_URL!),
+        KH_PUBLIC_ORIGIN: baseUrl,
+        KH_SIGNING_SECRET: 's'.repeat(40),
+        KH_SMS_URL: sms.url,
+        KH_SMS_API_KEY: 'provider-key',
+        KH_METRICS_TOKEN: metricsToken,
+        KH_SANDBOX: '1',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    await waitForHealth(baseUrl, child, () => output);
+  }, 120_000);
+  afterAll(async () => {
+    child?.kill('SIGTERM');
+    if (child && child.exitCode === null) await once(child, 'exit');
+    await sms?.close();
+  });
+
+  it('runs no TypeScript loader: the process is plain node on the built file', () => {
+    expect(existsSync(resolve(serverDir, 'dist/main.js'))).toBe(true);
+    expect(child.spawnargs).toEqual([process.execPath, 'apps/server/dist/main.js']);
+  });
+  it('a browser logs in (nonce, signed request, the code from the SMS provider) and saves a step', async () => {
+    const browser = client({ baseUrl } as TestServer);
+    const mobile = '123458801';
+    const sent = await browser.sendCode(mobile);
+    expect(sent.status).toBe(200);
+    const message = sms.received.at(-1)!;
+    expect(message.authorization).toBe('Bearer provider-key');
+    expect(message.body).toMatchObject({ to: `+60${mobile}`, from: expect.any(String) });
+    const code = /(\d{6})/.exec(message.body.text)![1];
+    const used = await browser.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code });
+    expect(used.status).toBe(200);
+    const created = await browser.post('/kh/account/apply/create', { relatedType: 'INIT' });
+    expect(created.status).toBe(200);
+    const contact = answers(8801, { proof: '', statement: '', signature: '' }, mobile).contact;
+    const saved = await browser.post('/kh/account/apply/fill-data', { fillStep: 2000, relatedType: 'INIT', data: payloadOf('contact', contact) });
+    expect(saved.body).toMatchObject({ success: true, data: { fillStep: 2000 } });
+    const fetched = await browser.post('/kh/account/apply/fetch-data', { fillStep: 2000, relatedType: 'INIT' });
+    expect(fetched.body.data).toMatchObject({ email: contact.email });
+  });
+  it('has no dev routes and no debug login', async () => {
+    const browser = client({ baseUrl } as TestServer);
+    expect((await browser.get('/dev/config')).status).toBe(404);
+    expect((await browser.get('/dev/outbox')).status).toBe(404);
+    expect((await browser.form('/passport/login', { mobile: '123458802', countryCode: '60', password: 'sandbox' })).status).toBe(400);
+  });
+  it('serves the app: index.html never cached, the hashed assets cached for good', async () => {
+    const page = await fetch(`${baseUrl}/status/entry`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const asset = /\/assets\/[^"]+\.js/.exec(await page.text())![0];
+    const script = await fetch(`${baseUrl}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+  });
+  it('/metrics answers only with the token; /readyz reports the database and storage', async () => {
+    expect((await fetch(`${baseUrl}/metrics`)).status).toBe(401);
+    const metrics = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/kh_step_saves_total\{step="contact"\} 1/);
+    expect(await (await fetch(`${baseUrl}/readyz`)).json()).toEqual({ ready: true, database: true, storage: true });
+  });
+  it('a missing setting stops the start with one line naming it', () => {
+    const run = spawnSync(process.execPath, ['apps/server/dist/main.js'], { cwd: repoDir, encoding: 'utf8', env: { PATH: process.env.PATH, ...productionEnv({ KH_SIGNING_SECRET: undefined }) } });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^KH_SIGNING_SECRET: /);
+  });
+});
