@@ -18,6 +18,10 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { httpSms, sandboxSms } from './services/sms.ts';
 import { createMetrics } from './observability/metrics.ts';
+import { sandboxMailer, smtpMailer } from './services/mail.ts';
+import { notificationWorker } from './services/notifications.ts';
+import { QUEUES, startQueue } from './jobs/queue.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import { sameSignature } from '@kh/api';
 import { passportPlugin } from './plugins/passport.ts';
 import { applyPlugin, dealerPlugin } from './plugins/apply.ts';
@@ -73,7 +77,19 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     hideUntagged: false,
     transform: ({ schema, url, route }) => ({ schema: { ...schema, hide: url.startsWith('/api/') || route.method === 'HEAD' || url === '/dev/openapi.json' } as typeof schema, url }),
   });
-  const context: ServerContext = { config, db, storage: localFileStorage(join(config.dataDir, 'files')), sms: config.smsProvider ? httpSms(config.smsProvider, app.log) : sandboxSms(db, app.log), metrics: createMetrics() };
+  // Notifications and other background work: pg-boss on the shared PostgreSQL, in-process on PGlite.
+  const queue = await startQueue({ databaseUrl: config.databaseUrl, pglite: config.databaseUrl ? undefined : (db as unknown as { $client: PGlite }).$client, ...config.jobs });
+  app.addHook('onClose', () => queue.stop());
+  const context: ServerContext = {
+    config,
+    db,
+    storage: localFileStorage(join(config.dataDir, 'files')),
+    sms: config.smsProvider ? httpSms(config.smsProvider, app.log) : sandboxSms(db, app.log),
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : sandboxMailer(db),
+    metrics: createMetrics(() => queue.depth()),
+    queue,
+  };
+  await queue.work(QUEUES.notify, notificationWorker(context));
   app.decorate('kh', context);
   if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorateRequest('memberId', undefined);

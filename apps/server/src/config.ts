@@ -34,6 +34,11 @@ export interface ServerConfig {
   uploadLimitBytes: number;
   /** The HTTP SMS provider (KH_SMS_URL, KH_SMS_API_KEY, KH_SMS_SENDER); the sandbox outbox without it. */
   smsProvider?: { url: string; apiKey: string; sender: string };
+  /** SMTP server for e-mail (KH_SMTP_URL, smtp[s]://user:password@host:port) and the sender (KH_MAIL_FROM); the sandbox outbox without it. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The job queue's retries: the first after retryDelaySeconds, doubling; then the dead-letter queue. */
+  jobs: { retryLimit: number; retryDelaySeconds: number; pollingIntervalSeconds: number };
   /** Bearer token /metrics asks for (KH_METRICS_TOKEN); without one, /metrics answers loopback callers only. */
   metricsToken?: string;
   sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; perDevicePerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
@@ -97,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signingSecret: env.KH_SIGNING_SECRET || randomBytes(32).toString('hex'),
     smsProvider: env.KH_SMS_URL ? { url: env.KH_SMS_URL, apiKey: env.KH_SMS_API_KEY ?? '', sender: env.KH_SMS_SENDER ?? 'KH Broker' } : undefined,
     metricsToken: env.KH_METRICS_TOKEN || undefined,
+    smtpUrl: env.KH_SMTP_URL || undefined,
+    mailFrom: env.KH_MAIL_FROM ?? 'Account Opening <no-reply@broker.example>',
+    jobs: { retryLimit: Number(env.KH_JOB_RETRY_LIMIT ?? 5), retryDelaySeconds: Number(env.KH_JOB_RETRY_DELAY_SECONDS ?? 30), pollingIntervalSeconds: 2 },
     devPassword: env.KH_DEV_PASSWORD ?? 'sandbox',
     appConfig: {
       ctosValid: flag(env.KH_CTOS_VALID, true),
@@ -163,6 +171,8 @@ function requireProductionSettings(env: NodeJS.ProcessEnv): void {
   if (!env.KH_SMS_URL) refuse('KH_SMS_URL', 'required: the SMS provider that sends the login codes');
   if (!/^https?:\/\//.test(env.KH_SMS_URL ?? '')) refuse('KH_SMS_URL', 'must be an http(s) URL');
   if (!env.KH_SMS_API_KEY) refuse('KH_SMS_API_KEY', "required: the SMS provider's API key");
+  if (!/^smtps?:\/\//.test(env.KH_SMTP_URL ?? '')) refuse('KH_SMTP_URL', 'required: the SMTP server for the decision e-mails, smtp://user:password@host:587 or smtps://…');
+  if (!env.KH_MAIL_FROM) refuse('KH_MAIL_FROM', 'required: the sender of the e-mails, such as "Broker <no-reply@broker.example>"');
   if (!env.KH_METRICS_TOKEN || env.KH_METRICS_TOKEN.length < 16) refuse('KH_METRICS_TOKEN', 'required, at least 16 characters: /metrics answers only with it');
   // The identity check and the card fee have only their sandbox pages so far: a deployment must say
   // it runs them (a staging site), rather than start and fail at the first applicant.

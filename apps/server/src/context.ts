@@ -4,6 +4,8 @@ import type { Database } from './db/database.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { SmsSender } from './services/sms.ts';
+import type { Mailer } from './services/mail.ts';
+import type { JobQueue } from './jobs/queue.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -11,6 +13,8 @@ export interface ServerContext {
   storage: FileStorage;
   sms: SmsSender;
   metrics: Metrics;
+  mailer: Mailer;
+  queue: JobQueue;
 }
 
 declare module 'fastify' {

@@ -26,6 +26,8 @@ const baseProductionEnv = {
   KH_SMS_URL: 'https://sms.provider.example/v1/messages',
   KH_SMS_API_KEY: 'sms-key',
   KH_METRICS_TOKEN: 'm'.repeat(24),
+  KH_SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
+  KH_MAIL_FROM: 'Broker <no-reply@broker.example>',
   KH_SANDBOX: '1',
 };
 
@@ -41,6 +43,8 @@ describe('production mode refuses to start without what it needs, naming the var
     ['KH_SMS_URL', 'unset (codes must reach a phone)', { KH_SMS_URL: undefined }],
     ['KH_SMS_API_KEY', 'unset', { KH_SMS_API_KEY: undefined }],
     ['KH_METRICS_TOKEN', 'unset', { KH_METRICS_TOKEN: undefined }],
+    ['KH_SMTP_URL', 'unset (the decision e-mails must go out)', { KH_SMTP_URL: undefined }],
+    ['KH_MAIL_FROM', 'unset', { KH_MAIL_FROM: undefined }],
     ['KH_SANDBOX', 'unset while no real identity or card adapter exists', { KH_SANDBOX: undefined }],
     ['KH_DEV', 'dev mode asked for', { KH_DEV: '1' }],
   ];
@@ -99,6 +103,8 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
         KH_SMS_URL: sms.url,
         KH_SMS_API_KEY: 'provider-key',
         KH_METRICS_TOKEN: metricsToken,
+        KH_SMTP_URL: 'smtp://127.0.0.1:2525',
+        KH_MAIL_FROM: 'Broker <no-reply@broker.example>',
         KH_SANDBOX: '1',
         LOG_LEVEL: 'warn',
       },

@@ -96,6 +96,8 @@ export const applications = pgTable(
     idNo: text('id_no'),
     nationality: text('nationality'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The language the applicant submitted in: the reviewer's decision reaches them in it. */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -269,4 +271,13 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+});
+
+/** The sandbox's e-mail outbox (dev mode, no SMTP server): shown at /dev/outbox. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
 });

@@ -1,8 +1,8 @@
 // Prometheus metrics (prom-client), one registry per server: request durations by route, the
 // application's own events, and provider failures by reason. Served at /metrics (see app.ts).
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-export function createMetrics() {
+export function createMetrics(queueDepth: () => Promise<Record<string, number>> = async () => ({})) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'kh_' });
   const registers = [registry];
@@ -18,6 +18,15 @@ export function createMetrics() {
     stepSaves: new Counter({ name: 'kh_step_saves_total', help: 'Steps saved (fill-data accepted), by step', labelNames: ['step'] as const, registers }),
     submissions: new Counter({ name: 'kh_submissions_total', help: 'Applications and supplements submitted', labelNames: ['kind'] as const, registers }),
     decisions: new Counter({ name: 'kh_decisions_total', help: 'Reviewer decisions: approved (per market opened) and rejected', labelNames: ['decision'] as const, registers }),
+    queueDepth: new Gauge({
+      name: 'kh_queue_depth',
+      help: 'Jobs waiting per queue (notify-dead: out of retries)',
+      labelNames: ['queue'] as const,
+      registers,
+      async collect() {
+        for (const [queue, depth] of Object.entries(await queueDepth().catch(() => ({})))) this.set({ queue }, depth);
+      },
+    }),
     providerFailures: new Counter({ name: 'kh_provider_failures_total', help: 'Failures answered by the SMS, identity and card providers, by reason', labelNames: ['provider', 'reason'] as const, registers }),
   };
 }

@@ -13,6 +13,7 @@ import { compileStep, contextFrom } from '../services/steps.ts';
 import { checkLimit } from '../http/rate-limits.ts';
 import { passwordMatches, requireStaff, staffOf, startStaffSession, unknownAccountHash } from '../services/staff-auth.ts';
 import { dictionaries } from '../services/steps.ts';
+import { notifyDecision } from '../services/notifications.ts';
 
 const REJECT_ITEMS = new Set(dictionaries.RejectReason.map((e) => String(e.value)));
 
@@ -79,6 +80,9 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
       },
     );
 
+    // The dead-letter view: notifications out of retries, with what they were to say, for a person to follow up.
+    secured.get('/jobs/dead-letters', async () => ok(await app.kh.queue.deadLetters()));
+
     secured.get('/applications/:id', async (request) => {
       const application = await load((request.params as { id: string }).id);
       const [member] = await db.select().from(members).where(eq(members.id, application.memberId));
@@ -130,6 +134,7 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
         }
         await audit(staffOf(request), 'approve', before, after, { markets });
         app.kh.metrics.decisions.inc({ decision: 'approved' });
+        await notifyDecision(app.kh.queue, { event: 'approved', applicationId: before.id, markets });
         return ok(after);
       },
     );
@@ -155,6 +160,7 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
           await db.update(ekycChecks).set({ state: SUPERSEDED }).where(and(eq(ekycChecks.memberId, before.memberId), eq(ekycChecks.state, 'success')));
         await audit(staffOf(request), 'reject', before, after, { items });
         app.kh.metrics.decisions.inc({ decision: 'rejected' });
+        await notifyDecision(app.kh.queue, { event: 'rejected', applicationId: before.id });
         return ok(after);
       },
     );

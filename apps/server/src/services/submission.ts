@@ -31,7 +31,7 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
   // Only from the status we read: two submits at once make one transition.
   const [updated] = await db
     .update(applications)
-    .set({ status: STATUS.review, submittedAt: new Date(), updatedAt: new Date() })
+    .set({ status: STATUS.review, submittedAt: new Date(), updatedAt: new Date(), language })
     .where(and(eq(applications.id, application.id), eq(applications.status, application.status)))
     .returning();
   if (updated) metrics.submissions.inc({ kind: application.relatedType === 'SUPPLEMENT' ? 'supplement' : 'application' });

@@ -1,0 +1,74 @@
+// Background jobs (pg-boss): retried with backoff, and kept in a dead-letter queue once out of
+// retries. On PostgreSQL every instance shares the queue; on the embedded PGlite the same pg-boss
+// runs in-process over the one connection (the adapter below).
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+
+export const QUEUES = { notify: 'notify', notifyDead: 'notify-dead' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface DeadJob {
+  id: string;
+  name: string;
+  data: unknown;
+  createdOn: Date;
+}
+
+export interface JobQueue {
+  send<T extends object>(name: QueueName, data: T): Promise<string | null>;
+  work<T>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Jobs waiting (created or to be retried) per queue: the queue depth metric. */
+  depth(): Promise<Record<string, number>>;
+  deadLetters(limit?: number): Promise<DeadJob[]>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  databaseUrl?: string;
+  pglite?: PGlite;
+  /** Seconds before the first retry; doubled each time (retryBackoff). */
+  retryDelaySeconds: number;
+  retryLimit: number;
+  pollingIntervalSeconds: number;
+}
+
+/** pg-boss's executeSql over PGlite: statements without parameters may be several at once. */
+const pgliteAdapter = (client: PGlite) => ({
+  async executeSql(text: string, values?: unknown[]) {
+    if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+    return { rows: (await client.query(text, values as never[])).rows };
+  },
+});
+
+export async function startQueue(options: QueueOptions): Promise<JobQueue> {
+  const boss = options.databaseUrl
+    ? new PgBoss({ connectionString: options.databaseUrl, max: 4 })
+    : new PgBoss({ db: pgliteAdapter(options.pglite!), supervise: true, schedule: false });
+  boss.on('error', (error) => console.error('job queue:', error.message));
+  await boss.start();
+  await boss.createQueue(QUEUES.notifyDead, { name: QUEUES.notifyDead, retentionMinutes: 60 * 24 * 30 });
+  await boss.createQueue(QUEUES.notify, {
+    name: QUEUES.notify,
+    retryLimit: options.retryLimit,
+    retryDelay: options.retryDelaySeconds,
+    retryBackoff: true,
+    deadLetter: QUEUES.notifyDead,
+  });
+  return {
+    send: (name, data) => boss.send(name, data),
+    async work(name, handler) {
+      await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async depth() {
+      const entries = await Promise.all(Object.values(QUEUES).map(async (name) => [name, await boss.getQueueSize(name)] as const));
+      return Object.fromEntries(entries);
+    },
+    async deadLetters(limit = 50) {
+      const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = $1 order by created_on desc limit ${Number(limit)}`, [QUEUES.notifyDead])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };
+      return rows.rows.map((row) => ({ id: row.id, name: row.name, data: row.data, createdOn: new Date(row.created_on) }));
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}
