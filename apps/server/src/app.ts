@@ -16,6 +16,7 @@ import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
 import { sameOriginGuard } from './http/same-origin.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
+import { s3FileStorage } from './storage/s3-storage.ts';
 import { httpSms, sandboxSms } from './services/sms.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { sandboxMailer, smtpMailer } from './services/mail.ts';
@@ -83,7 +84,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   const context: ServerContext = {
     config,
     db,
-    storage: localFileStorage(join(config.dataDir, 'files')),
+    storage: config.s3 ? s3FileStorage(config.s3) : localFileStorage(join(config.dataDir, 'files')),
     sms: config.smsProvider ? httpSms(config.smsProvider, app.log) : sandboxSms(db, app.log),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : sandboxMailer(db),
     metrics: createMetrics(() => queue.depth()),

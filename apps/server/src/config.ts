@@ -1,6 +1,7 @@
 // Server configuration from the environment. Every value has a safe default for a local sandbox.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import type { S3Settings } from './storage/s3-storage.ts';
 
 export interface ServerConfig {
   host: string;
@@ -34,6 +35,8 @@ export interface ServerConfig {
   uploadLimitBytes: number;
   /** The HTTP SMS provider (KH_SMS_URL, KH_SMS_API_KEY, KH_SMS_SENDER); the sandbox outbox without it. */
   smsProvider?: { url: string; apiKey: string; sender: string };
+  /** S3 (or S3-compatible) storage for uploads, identity images and signatures (KH_S3_*); DATA_DIR/files without it. */
+  s3?: S3Settings;
   /** SMTP server for e-mail (KH_SMTP_URL, smtp[s]://user:password@host:port) and the sender (KH_MAIL_FROM); the sandbox outbox without it. */
   smtpUrl?: string;
   mailFrom: string;
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signingSecret: env.KH_SIGNING_SECRET || randomBytes(32).toString('hex'),
     smsProvider: env.KH_SMS_URL ? { url: env.KH_SMS_URL, apiKey: env.KH_SMS_API_KEY ?? '', sender: env.KH_SMS_SENDER ?? 'KH Broker' } : undefined,
     metricsToken: env.KH_METRICS_TOKEN || undefined,
+    s3: s3From(env),
     smtpUrl: env.KH_SMTP_URL || undefined,
     mailFrom: env.KH_MAIL_FROM ?? 'Account Opening <no-reply@broker.example>',
     jobs: { retryLimit: Number(env.KH_JOB_RETRY_LIMIT ?? 5), retryDelaySeconds: Number(env.KH_JOB_RETRY_DELAY_SECONDS ?? 30), pollingIntervalSeconds: 2 },
@@ -178,6 +182,20 @@ function requireProductionSettings(env: NodeJS.ProcessEnv): void {
   // it runs them (a staging site), rather than start and fail at the first applicant.
   if (!flag(env.KH_SANDBOX, false))
     refuse('KH_SANDBOX', 'no production identity provider or card gateway adapter is configured; set KH_SANDBOX=1 to run the sandbox ones (without their outcome controls)');
+}
+
+/** KH_S3_BUCKET turns S3 on; KH_S3_REGION, and for an S3-compatible server KH_S3_ENDPOINT, with keys or the SDK's own credentials. */
+function s3From(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.KH_S3_BUCKET) return undefined;
+  if (env.KH_S3_ENDPOINT && !/^https?:\/\//.test(env.KH_S3_ENDPOINT)) throw new ConfigError(`KH_S3_ENDPOINT: "${env.KH_S3_ENDPOINT}" is not an http(s) URL`);
+  return {
+    bucket: env.KH_S3_BUCKET,
+    region: env.KH_S3_REGION ?? 'ap-southeast-1',
+    endpoint: env.KH_S3_ENDPOINT || undefined,
+    accessKeyId: env.KH_S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.KH_S3_SECRET_ACCESS_KEY || undefined,
+    prefix: env.KH_S3_PREFIX || undefined,
+  };
 }
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1';

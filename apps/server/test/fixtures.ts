@@ -1,5 +1,6 @@
 // Valid answers for every step, as the browser would send them (form data mapped by the engine).
 import { Jimp } from 'jimp';
+import { expect } from 'vitest';
 import type { Client } from './harness.ts';
 import { compileStep } from '../src/services/steps.ts';
 
@@ -51,3 +52,31 @@ export const payloadOf = (step: FormStep, formData: Record<string, unknown>, con
 
 export const fill = (c: Client, step: FormStep, formData: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   c.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES[step], relatedType: 'INIT', data: payloadOf(step, formData), ...extra });
+
+export const initBody = (applyId: string, extra: Record<string, unknown> = {}) => ({
+  relateType: 'INIT',
+  relateId: applyId,
+  responseUrl: '/iam/transit',
+  documentName: 'Tan Ah Kow',
+  idKind: 106,
+  documentNumber: '900101145678',
+  ...extra,
+});
+
+/** The provider page's form, filled as a person would: three photos, the OCR fields, an outcome. */
+export async function completeProviderPage(c: Client, h5RedirectUrl: string, outcome = 'success', fields: Record<string, string> = {}) {
+  const url = new URL(h5RedirectUrl);
+  const pageRes = await c.get(`${url.pathname}`, { t: url.searchParams.get('t')! });
+  expect(pageRes.status).toBe(200);
+  const form = new FormData();
+  for (const name of ['front', 'back', 'selfie']) form.append(name, new Blob([new Uint8Array(await pngBytes(80, 50))], { type: 'image/png' }), `${name}.png`);
+  form.append('name', 'TAN AH KOW');
+  form.append('idNo', '900101-14-5678');
+  form.append('gender', 'F');
+  form.append('birthDate', '1990-01-01');
+  form.append('nationality', 'MYS');
+  form.append('idAddress', '3A LORONG BATU LANCHANG 8 TAMAN SRI BATU LANCHANG 11600 JELUTONG PULAU PINANG');
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.append('outcome', outcome);
+  return c.request('POST', `${url.pathname}/complete`, { body: form, query: { t: url.searchParams.get('t')! } });
+}

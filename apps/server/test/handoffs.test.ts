@@ -5,7 +5,7 @@ import { auditLog } from '../src/db/schema.ts';
 import { EKYC_FAILURE_REASONS } from '../src/services/ekyc.ts';
 import { createStaff } from '../src/services/staff-auth.ts';
 import { client, login, startServer, type Client, type TestServer } from './harness.ts';
-import { STEP_CODES, answers, fill, pngBytes, uploadedPath, type FormStep } from './fixtures.ts';
+import { STEP_CODES, answers, completeProviderPage, fill, initBody, uploadedPath, type FormStep } from './fixtures.ts';
 
 let server: TestServer;
 let phone = 1000;
@@ -21,34 +21,6 @@ async function applicant(s = server) {
   const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
   return { c, mobile, applyId: applyId as string };
 }
-const initBody = (applyId: string, extra: Record<string, unknown> = {}) => ({
-  relateType: 'INIT',
-  relateId: applyId,
-  responseUrl: '/iam/transit',
-  documentName: 'Tan Ah Kow',
-  idKind: 106,
-  documentNumber: '900101145678',
-  ...extra,
-});
-
-/** The provider page's form, filled as a person would: three photos, the OCR fields, an outcome. */
-async function completeProviderPage(c: Client, h5RedirectUrl: string, outcome = 'success', fields: Record<string, string> = {}) {
-  const url = new URL(h5RedirectUrl);
-  const pageRes = await c.get(`${url.pathname}`, { t: url.searchParams.get('t')! });
-  expect(pageRes.status).toBe(200);
-  const form = new FormData();
-  for (const name of ['front', 'back', 'selfie']) form.append(name, new Blob([new Uint8Array(await pngBytes(80, 50))], { type: 'image/png' }), `${name}.png`);
-  form.append('name', 'TAN AH KOW');
-  form.append('idNo', '900101-14-5678');
-  form.append('gender', 'F');
-  form.append('birthDate', '1990-01-01');
-  form.append('nationality', 'MYS');
-  form.append('idAddress', '3A LORONG BATU LANCHANG 8 TAMAN SRI BATU LANCHANG 11600 JELUTONG PULAU PINANG');
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.append('outcome', outcome);
-  return c.request('POST', `${url.pathname}/complete`, { body: form, query: { t: url.searchParams.get('t')! } });
-}
-
 describe('electronic ID (eKYC)', () => {
   it('init answers h5RedirectUrl; the provider page takes the photos and OCR fields and returns to responseUrl', async () => {
     const a = await applicant();

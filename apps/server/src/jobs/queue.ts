@@ -3,6 +3,7 @@
 // runs in-process over the one connection (the adapter below).
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 
 export const QUEUES = { notify: 'notify', notifyDead: 'notify-dead' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -46,14 +47,28 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
     : new PgBoss({ db: pgliteAdapter(options.pglite!), supervise: true, schedule: false });
   boss.on('error', (error) => console.error('job queue:', error.message));
   await boss.start();
-  await boss.createQueue(QUEUES.notifyDead, { name: QUEUES.notifyDead, retentionMinutes: 60 * 24 * 30 });
-  await boss.createQueue(QUEUES.notify, {
-    name: QUEUES.notify,
-    retryLimit: options.retryLimit,
-    retryDelay: options.retryDelaySeconds,
-    retryBackoff: true,
-    deadLetter: QUEUES.notifyDead,
-  });
+  const createQueues = async () => {
+    await boss.createQueue(QUEUES.notifyDead, { name: QUEUES.notifyDead, retentionMinutes: 60 * 24 * 30 });
+    await boss.createQueue(QUEUES.notify, {
+      name: QUEUES.notify,
+      retryLimit: options.retryLimit,
+      retryDelay: options.retryDelaySeconds,
+      retryBackoff: true,
+      deadLetter: QUEUES.notifyDead,
+    });
+  };
+  if (options.databaseUrl) {
+    // Instances starting together deadlock in pg-boss's queue creation (the two-instance test found
+    // it): they take turns under an advisory lock held on a connection of its own.
+    const holder = new pg.Client({ connectionString: options.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query("select pg_advisory_lock(hashtext('kh:queues'))");
+      await createQueues();
+    } finally {
+      await holder.end();
+    }
+  } else await createQueues();
   return {
     send: (name, data) => boss.send(name, data),
     async work(name, handler) {
