@@ -1,5 +1,7 @@
 // Identity (eKYC), the PC hand-off, payment and staff review over real HTTP (issue: the hand-offs).
+import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
 import { EKYC_FAILURE_REASONS } from '../src/services/ekyc.ts';
@@ -286,6 +288,33 @@ describe('staff review', () => {
     return { ...a, data };
   }
 
+  it('the applicant downloads the signed application after submitting: every step, the signature; nobody else can', async () => {
+    const before = await applicant();
+    const early = await before.c.request('GET', '/kh/account/apply/application-pdf');
+    expect(early.status).toBe(409);
+    expect(early.body.msg).toBe('This application has not been submitted yet.');
+    const a = await submitted();
+    const res = await a.c.request('GET', '/kh/account/apply/application-pdf');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const bytes = res.body as Buffer;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
+    const images = pdf.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    expect(images).toHaveLength(1);
+    // The page contents (deflated), where pdf-lib writes text as hex strings: the applicant's e-mail address is there.
+    const contents = pdf.context
+      .enumerateIndirectObjects()
+      .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode'))
+      .map(([, object]) => inflateSync((object as PDFRawStream).contents).toString('latin1'))
+      .join('\n')
+      .toUpperCase();
+    expect(contents).toContain(Buffer.from(String(a.data.contact.email)).toString('hex').toUpperCase());
+    const other = await applicant();
+    expect((await other.c.request('GET', '/kh/account/apply/application-pdf', { query: { applyId: a.applyId } })).status).not.toBe(200);
+  });
   it('needs its own authentication: a wrong password, no token, or an applicant\'s cookie are refused', async () => {
     expect((await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'nope' }) })).status).toBe(401);
     expect((await staffCall('GET', '/staff/applications', undefined, 'not-a-token')).status).toBe(401);

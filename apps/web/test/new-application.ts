@@ -165,6 +165,12 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
     await waitPath(page, '/status/complete');
     if (options.beforeSubmit) return { mobile, nric };
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
+    // The applicant's own copy of what they signed.
+    const download = page.getByRole('link', { name: 'Download your signed application (PDF)' });
+    const pdf = await page.request.get(new URL((await download.getAttribute('href'))!, page.url()).toString());
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await shot(page, 'submitted');
 
   return { mobile, nric };

@@ -25,6 +25,7 @@ import {
   type Application,
 } from '../services/applications.ts';
 import { submitApplication } from '../services/submission.ts';
+import { applicationPdf } from '../services/application-pdf.ts';
 import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../services/steps.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
@@ -218,6 +219,22 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const application = await ownedApplication(db, memberOf(request), body.relatedType ?? 'INIT', body.applyId);
     return ok(await submitApplication(app.kh, application, languageOf(request)));
   });
+
+  // The signed application, once submitted: the applicant's own copy.
+  app.get(
+    '/application-pdf',
+    { schema: { querystring: { type: 'object', properties: { applyId: { type: 'string', maxLength: 64 }, relatedType } } } },
+    async (request, reply) => {
+      const query = request.query as { applyId?: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
+      const application = await ownedApplication(db, memberOf(request), query.relatedType ?? 'INIT', query.applyId);
+      if (!application.submittedAt) throw new AppError(409, CODES.badState, 'server.notSubmittedYet');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="application-${application.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(await applicationPdf(app.kh, application)));
+    },
+  );
 
   app.post(
     '/channelPaymentInfoSubmit',

@@ -5,7 +5,7 @@ import { LEGAL_DOCUMENTS } from '../legal/documents.ts';
 const cache = new Map<number, Uint8Array>();
 const PAGE = { width: 595, height: 842, margin: 56 };
 
-function wrap(text: string, width: number, measure: (s: string) => number): string[] {
+export function wrap(text: string, width: number, measure: (s: string) => number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {

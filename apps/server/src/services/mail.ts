@@ -8,6 +8,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 export interface Mailer {
@@ -16,7 +17,9 @@ export interface Mailer {
 
 export const sandboxMailer = (db: Database): Mailer => ({
   async send(message) {
-    await db.insert(mailOutbox).values({ to: message.to, subject: message.subject, body: message.text });
+    // The outbox keeps the text; attachments are named at its foot.
+    const attached = (message.attachments ?? []).map((a) => `\n[attached: ${a.filename}, ${a.content.length} bytes]`).join('');
+    await db.insert(mailOutbox).values({ to: message.to, subject: message.subject, body: message.text + attached });
   },
 });
 
@@ -24,7 +27,13 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { applications, members } from '../db/schema.ts';
 import { QUEUES, type JobQueue } from '../jobs/queue.ts';
 import { initApplication, payloadsOf } from './applications.ts';
+import { applicationPdf } from './application-pdf.ts';
 
 export interface NotifyJob {
   channel: 'email' | 'sms';
@@ -53,15 +54,19 @@ export async function composeNotification({ db, config }: Pick<ServerContext, 'd
       .join(', ');
   else params.reasons = (application.rejectedReason ?? '').split(',').filter(Boolean).map((item) => rejectLabel(item, language)).join('; ');
   const t = (key: string) => translate(language, `server.notify.${job.event}${key}`, params);
-  return { language, email, phone: member ? { countryCode: member.countryCode, mobile: member.mobile } : undefined, subject: t('Subject'), text: t('Email'), sms: t('Sms') };
+  return { application, language, email, phone: member ? { countryCode: member.countryCode, mobile: member.mobile } : undefined, subject: t('Subject'), text: t('Email'), sms: t('Sms') };
 }
 
 /** The worker of the notify queue: a failure throws, and the queue retries it (then dead-letters it). */
-export const notificationWorker = (context: Pick<ServerContext, 'db' | 'config' | 'sms' | 'mailer' | 'metrics'>) => async (job: NotifyJob) => {
+export const notificationWorker = (context: Pick<ServerContext, 'db' | 'config' | 'sms' | 'mailer' | 'metrics' | 'storage'>) => async (job: NotifyJob) => {
   const message = await composeNotification(context, job);
   if (!message) return;
   try {
-    if (job.channel === 'email' && message.email) await context.mailer.send({ to: message.email, subject: message.subject, text: message.text });
+    if (job.channel === 'email' && message.email) {
+      // The approval carries the signed application, as the applicant submitted it.
+      const attachments = job.event === 'approved' ? [{ filename: 'application.pdf', content: await applicationPdf(context, message.application), contentType: 'application/pdf' }] : [];
+      await context.mailer.send({ to: message.email, subject: message.subject, text: message.text, attachments });
+    }
     if (job.channel === 'sms' && message.phone) await context.sms.send({ ...message.phone, body: message.sms });
   } catch (error) {
     context.metrics.providerFailures.inc({ provider: job.channel === 'email' ? 'smtp' : 'sms', reason: 'notification' });

@@ -153,6 +153,11 @@ export function ResultPage(): ReactElement {
         <p>{success ? t('common.successBody', { markets: openedMarketNames(record.opened ?? 0, i18n.language) }) : t('common.processingTime')}</p>
         {route?.step === 'addMarket' && <Main onClick={() => window.location.assign(route.path)} label={t('flow.button.openMoreMarkets')} />}
         {route && route.step !== 'addMarket' && <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('common.next')} />}
+        {app.applyId && (
+          <a className="button button--link" href={`/api/kh/account/apply/application-pdf?${new URLSearchParams({ applyId: app.applyId, relatedType: app.relatedType })}`} download>
+            {t('common.downloadApplication')}
+          </a>
+        )}
       </div>
     </PageLayout>
   );

@@ -1,0 +1,100 @@
+// The signed application as a PDF (pdf-lib): every answer of every step the application required,
+// the agreements accepted and the signature, as submitted. The applicant downloads it after
+// submitting, and it goes with the approval e-mail. In English: the standard PDF fonts carry no
+// Chinese, and the broker's record of the application is English.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { translate } from '@kh/i18n';
+import type { FormData } from '@kh/engine';
+import type { ServerContext } from '../context.ts';
+import { payloadsOf, requiredSteps, type Application } from './applications.ts';
+import { wrap } from './legal-pdf.ts';
+import { compileStep, contextFrom } from './steps.ts';
+
+const PAGE = { width: 595, height: 842, margin: 56 };
+// The standard fonts write WinAnsi only; anything else becomes "?" rather than failing the document.
+const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+
+function display(value: unknown, options: { value: unknown; labelKey?: string; label?: Record<string, string> }[] | undefined): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (Array.isArray(value)) return value.map((v) => display(v, options)).join(', ');
+  const option = options?.find((o) => String(o.value) === String(value));
+  if (option) return option.label?.en ?? (option.labelKey ? translate('en', option.labelKey) : String(value));
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+class Writer {
+  private page: PDFPage;
+  private y = PAGE.height - PAGE.margin;
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly body: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.page = pdf.addPage([PAGE.width, PAGE.height]);
+  }
+  private room(height: number) {
+    if (this.y - height >= PAGE.margin) return;
+    this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+  heading(text: string, size = 14) {
+    this.room(size + 14);
+    this.y -= 8;
+    this.page.drawText(printable(text), { x: PAGE.margin, y: this.y, size, font: this.bold, color: rgb(0.1, 0.1, 0.2) });
+    this.y -= size + 8;
+  }
+  line(label: string, value: string) {
+    const width = PAGE.width - 2 * PAGE.margin;
+    // A question ("…broker?") is followed by its answer, a label by a colon.
+    const separator = /[?:]$/.test(label.trim()) ? ' ' : ': ';
+    for (const [i, text] of wrap(`${printable(label)}${separator}${printable(value)}`, width, (s) => this.body.widthOfTextAtSize(s, 10)).entries()) {
+      this.room(14);
+      this.page.drawText(text, { x: PAGE.margin + (i ? 12 : 0), y: this.y, size: 10, font: this.body });
+      this.y -= 14;
+    }
+  }
+  async image(png: Uint8Array, label: string) {
+    const embedded = await this.pdf.embedPng(png).catch(() => this.pdf.embedJpg(png));
+    const scale = Math.min(1, 240 / embedded.width);
+    const height = embedded.height * scale;
+    this.room(height + 24);
+    this.page.drawText(printable(label), { x: PAGE.margin, y: this.y, size: 10, font: this.body });
+    this.y -= height + 8;
+    this.page.drawImage(embedded, { x: PAGE.margin, y: this.y, width: embedded.width * scale, height });
+    this.y -= 12;
+  }
+}
+
+export async function applicationPdf({ db, config, storage }: Pick<ServerContext, 'db' | 'config' | 'storage'>, application: Application): Promise<Uint8Array> {
+  const payloads = await payloadsOf(db, application.id);
+  const context = contextFrom(payloads, application);
+  const pdf = await PDFDocument.create();
+  pdf.setTitle('Account opening application');
+  pdf.setProducer('Account opening');
+  const writer = new Writer(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  writer.heading('Account opening application', 18);
+  writer.line('Application', application.id);
+  writer.line('Submitted', application.submittedAt ? application.submittedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'not yet');
+  for (const stepId of requiredSteps(config, application)) {
+    const compiled = compileStep(stepId, context);
+    const data: FormData = compiled.fromPayload(payloads[stepId] ?? {});
+    writer.heading(translate('en', `step.${stepId}.title`));
+    for (const field of compiled.valueFields) {
+      if (!compiled.isVisible(field.id, data)) continue;
+      const value = data[field.id];
+      if (field.widget === 'signature' && typeof value === 'string') {
+        const image = await storage.get(value).catch(() => undefined);
+        if (image) await writer.image(image, translate('en', field.labelKey ?? 'field.signature.signature.label'));
+        continue;
+      }
+      if (field.widget === 'upload') {
+        if (value) writer.line(translate('en', field.labelKey ?? field.id), 'document on file');
+        continue;
+      }
+      const shown = display(value, compiled.options[field.id]);
+      if (shown) writer.line(field.labelKey ? translate('en', field.labelKey) : field.id, shown);
+    }
+  }
+  return pdf.save();
+}
