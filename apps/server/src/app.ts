@@ -117,7 +117,8 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10 } });
 
-  app.addHook('onRequest', sameOriginGuard([config.publicOrigin, ...config.embedOrigins]));
+  // The card gateway's page sends the applicant back by a form post from its own origin (signed, see ghl-answers.ts).
+  app.addHook('onRequest', sameOriginGuard([config.publicOrigin, ...config.embedOrigins, ...(config.ghl ? [new URL(config.ghl.url).origin] : [])]));
   app.addHook('preValidation', guardInput);
   app.addHook('preHandler', guardInput);
   app.addHook('onRequest', async (request, reply) => {

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { S3Settings } from './storage/s3-storage.ts';
+import type { GhlSettings } from './services/ghl.ts';
 
 export interface ServerConfig {
   host: string;
@@ -35,6 +36,8 @@ export interface ServerConfig {
   uploadLimitBytes: number;
   /** The HTTP SMS provider (KH_SMS_URL, KH_SMS_API_KEY, KH_SMS_SENDER); the sandbox outbox without it. */
   smsProvider?: { url: string; apiKey: string; sender: string };
+  /** The GHL card gateway (KH_GHL_URL, KH_GHL_SERVICE_ID, KH_GHL_PASSWORD); the sandbox gateway page without it. */
+  ghl?: GhlSettings;
   /** S3 (or S3-compatible) storage for uploads, identity images and signatures (KH_S3_*); DATA_DIR/files without it. */
   s3?: S3Settings;
   /** SMTP server for e-mail (KH_SMTP_URL, smtp[s]://user:password@host:port) and the sender (KH_MAIL_FROM); the sandbox outbox without it. */
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsProvider: env.KH_SMS_URL ? { url: env.KH_SMS_URL, apiKey: env.KH_SMS_API_KEY ?? '', sender: env.KH_SMS_SENDER ?? 'KH Broker' } : undefined,
     metricsToken: env.KH_METRICS_TOKEN || undefined,
     s3: s3From(env),
+    ghl: ghlFrom(env),
     smtpUrl: env.KH_SMTP_URL || undefined,
     mailFrom: env.KH_MAIL_FROM ?? 'Account Opening <no-reply@broker.example>',
     jobs: { retryLimit: Number(env.KH_JOB_RETRY_LIMIT ?? 5), retryDelaySeconds: Number(env.KH_JOB_RETRY_DELAY_SECONDS ?? 30), pollingIntervalSeconds: 2 },
@@ -178,10 +182,19 @@ function requireProductionSettings(env: NodeJS.ProcessEnv): void {
   if (!/^smtps?:\/\//.test(env.KH_SMTP_URL ?? '')) refuse('KH_SMTP_URL', 'required: the SMTP server for the decision e-mails, smtp://user:password@host:587 or smtps://…');
   if (!env.KH_MAIL_FROM) refuse('KH_MAIL_FROM', 'required: the sender of the e-mails, such as "Broker <no-reply@broker.example>"');
   if (!env.KH_METRICS_TOKEN || env.KH_METRICS_TOKEN.length < 16) refuse('KH_METRICS_TOKEN', 'required, at least 16 characters: /metrics answers only with it');
-  // The identity check and the card fee have only their sandbox pages so far: a deployment must say
-  // it runs them (a staging site), rather than start and fail at the first applicant.
+  // The identity check has only its sandbox page so far: a deployment must say it runs it (a staging
+  // site), rather than start and fail at the first applicant.
   if (!flag(env.KH_SANDBOX, false))
-    refuse('KH_SANDBOX', 'no production identity provider or card gateway adapter is configured; set KH_SANDBOX=1 to run the sandbox ones (without their outcome controls)');
+    refuse('KH_SANDBOX', 'no production identity provider adapter exists yet; set KH_SANDBOX=1 to run the sandbox identity check (and the sandbox card page unless KH_GHL_* is set), without outcome controls');
+}
+
+/** All three GHL settings, or none. */
+function ghlFrom(env: NodeJS.ProcessEnv): GhlSettings | undefined {
+  const given = [env.KH_GHL_URL, env.KH_GHL_SERVICE_ID, env.KH_GHL_PASSWORD].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (given < 3) throw new ConfigError('KH_GHL_URL, KH_GHL_SERVICE_ID, KH_GHL_PASSWORD: the GHL gateway needs all three');
+  if (!/^https?:\/\//.test(env.KH_GHL_URL!)) throw new ConfigError(`KH_GHL_URL: "${env.KH_GHL_URL}" is not an http(s) URL`);
+  return { url: env.KH_GHL_URL!, serviceId: env.KH_GHL_SERVICE_ID!, password: env.KH_GHL_PASSWORD! };
 }
 
 /** KH_S3_BUCKET turns S3 on; KH_S3_REGION, and for an S3-compatible server KH_S3_ENDPOINT, with keys or the SDK's own credentials. */

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { ekycPlugin } from './plugins/ekyc.ts';
 import { paymentPlugin } from './plugins/payment.ts';
+import { ghlAnswersPlugin } from './plugins/ghl-answers.ts';
 import { staffPlugin } from './plugins/staff.ts';
 import { ekycProviderPlugin } from './sandbox/ekyc-provider.ts';
 import { ghlGatewayPlugin } from './sandbox/ghl-gateway.ts';
@@ -18,6 +19,7 @@ const sandboxProviders: FastifyPluginAsync = async (app) => {
 export const extraServices = (config: Pick<ServerConfig, 'sandbox'>): [FastifyPluginAsync, string][] => [
   [ekycPlugin, '/ekyc'],
   [paymentPlugin, '/money'],
+  [ghlAnswersPlugin, '/money/ghl'],
   [staffPlugin, '/staff'],
   ...(config.sandbox ? [[sandboxProviders, '/sandbox'] as [FastifyPluginAsync, string]] : []),
 ];
