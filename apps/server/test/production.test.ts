@@ -3,14 +3,16 @@
 // used as a browser would: log in with the signed code request, save a step.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import S3rver from 's3rver';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@kh/testing';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { POSTGRES_URL, client, freshPostgresDatabase, type TestServer } from './harness.ts';
-import { answers, payloadOf } from './fixtures.ts';
+import { answers, fill, payloadOf, pngBytes, upload } from './fixtures.ts';
 import { fakeSmsProvider } from './fake-sms-provider.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,6 +68,15 @@ describe('production mode refuses to start without what it needs, naming the var
   });
 });
 
+let built = false;
+/** Exactly README's build command for the server, once per run. */
+function buildOnce() {
+  if (built) return;
+  const run = spawnSync('pnpm', ['--filter', '@kh/server', 'build'], { cwd: repoDir, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`build failed:\n${run.stdout}\n${run.stderr}`);
+  built = true;
+}
+
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
@@ -85,9 +96,7 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
   const metricsToken = 't'.repeat(32);
 
   beforeAll(async () => {
-    // Exactly README's build command for the server.
-    const built = spawnSync('pnpm', ['--filter', '@kh/server', 'build'], { cwd: repoDir, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);
+    buildOnce();
     sms = await fakeSmsProvider('provider-key');
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
@@ -170,4 +179,71 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^KH_SIGNING_SECRET: /);
   });
+});
+
+describe.skipIf(!POSTGRES_URL)('two built instances on one PostgreSQL and one S3 server; one is killed (SIGKILL)', () => {
+  const instances: ChildProcess[] = [];
+  let s3: S3rver;
+  let sms: Awaited<ReturnType<typeof fakeSmsProvider>>;
+  afterAll(async () => {
+    for (const child of instances) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await sms?.close();
+    await s3?.close();
+  });
+
+  it('what instance A acknowledged (session, upload, saved step) is there on instance B after A is killed', async () => {
+    buildOnce();
+    const s3Port = await freePort();
+    s3 = new S3rver({ port: s3Port, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 'kh-s3-')), configureBuckets: [{ name: 'kh-prod', configs: [] }] });
+    await s3.run();
+    sms = await fakeSmsProvider('provider-key');
+    const databaseUrl = await freshPostgresDatabase(POSTGRES_URL!);
+    const start = async () => {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      let output = '';
+      const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+        cwd: repoDir,
+        env: {
+          PATH: process.env.PATH,
+          ...productionEnv({ DATABASE_URL: databaseUrl, KH_PUBLIC_ORIGIN: baseUrl, KH_SMS_URL: sms.url, KH_SMS_API_KEY: 'provider-key', KH_SMTP_URL: 'smtp://127.0.0.1:2525' }),
+          PORT: String(port),
+          KH_S3_BUCKET: 'kh-prod',
+          KH_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+          KH_S3_ACCESS_KEY_ID: 'S3RVER',
+          KH_S3_SECRET_ACCESS_KEY: 'S3RVER',
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'kh-instance-')),
+          LOG_LEVEL: 'warn',
+        },
+      });
+      instances.push(child);
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+      return { child, baseUrl, ready: () => waitForHealth(baseUrl, child, () => output) };
+    };
+    // Started together on an empty database: migrations and queue creation take turns.
+    const [a, b] = await Promise.all([start(), start()]);
+    await Promise.all([a.ready(), b.ready()]);
+
+    const target = { baseUrl: a.baseUrl } as TestServer;
+    const browser = client(target);
+    const mobile = '123458810';
+    expect((await browser.sendCode(mobile)).status).toBe(200);
+    const code = /(\d{6})/.exec(sms.received.at(-1)!.body.text)![1];
+    expect((await browser.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code })).status).toBe(200);
+    expect((await browser.post('/kh/account/apply/create', { relatedType: 'INIT' })).status).toBe(200);
+    const uploaded = await upload(browser, await pngBytes(40, 30));
+    expect(uploaded.status).toBe(200);
+    const contact = answers(8810, { proof: '', statement: '', signature: '' }, mobile).contact;
+    expect((await fill(browser, 'contact', contact)).status).toBe(200);
+
+    a.child.kill('SIGKILL');
+    await once(a.child, 'exit');
+    target.baseUrl = b.baseUrl;
+
+    expect((await browser.form('/passport/login/check', {})).body.data.logined).toBe(true);
+    expect((await browser.post('/kh/account/apply/fetch-data', { fillStep: 2000, relatedType: 'INIT' })).body.data).toMatchObject({ email: contact.email });
+    expect((await browser.get('/pdp/preview', { relativePath: uploaded.body.data.filepath })).status).toBe(200);
+    expect((await fill(browser, 'market', answers(8810, { proof: '', statement: '', signature: '' }, mobile).market)).status).toBe(200);
+  }, 180_000);
 });
