@@ -21,6 +21,10 @@ describe('a new Malaysian applicant opens MY cash, HK and US', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
     await shot(page, 'successful');
+    // On a computer's screen too, with the applicant's copy of the application still offered.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Download your signed application (PDF)' }).waitFor();
+    await shot(page, 'successful-pc');
     expect(errors).toEqual([]);
     // Analytics: a page view per step and the next events were stored (production build).
     const events = await env.product.database.db.select().from(analyticsEvents);

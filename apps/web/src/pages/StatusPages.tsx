@@ -27,6 +27,18 @@ const STATUS_TITLES: Record<string, string> = {
   myInactive: 'common.inactiveTitle',
 };
 
+/** The applicant's copy of the application they signed, once it is submitted. */
+function ApplicationPdfLink(): ReactElement | null {
+  const { t } = useTranslation();
+  const app = useApplication();
+  if (!app.applyId) return null;
+  return (
+    <a className="button button--link" href={`/api/kh/account/apply/application-pdf?${new URLSearchParams({ applyId: app.applyId, relatedType: app.relatedType })}`} download>
+      {t('common.downloadApplication')}
+    </a>
+  );
+}
+
 export function StartPage(): ReactElement {
   const { t, i18n } = useTranslation();
   const app = useApplication();
@@ -55,6 +67,7 @@ export function StartPage(): ReactElement {
         {entry.state === 'myInactive' && <p>{t('errors.myInactive')}</p>}
         {entry.state === 'new' && <p>{t('common.onboardingTime')}</p>}
         <p className="status-card__service">{t('common.servicePhone')}</p>
+        {(entry.state === 'underReview' || entry.state === 'successful' || entry.state === 'myInactive') && <ApplicationPdfLink />}
         {entry.state === 'successful' && entry.openMoreMarkets ? (
           // Opening more markets is the add-market entry (SPEC §4 supplementary mode).
           <Main onClick={() => window.location.assign('/market/again')} label={t('flow.button.openMoreMarkets')} />
@@ -153,11 +166,7 @@ export function ResultPage(): ReactElement {
         <p>{success ? t('common.successBody', { markets: openedMarketNames(record.opened ?? 0, i18n.language) }) : t('common.processingTime')}</p>
         {route?.step === 'addMarket' && <Main onClick={() => window.location.assign(route.path)} label={t('flow.button.openMoreMarkets')} />}
         {route && route.step !== 'addMarket' && <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('common.next')} />}
-        {app.applyId && (
-          <a className="button button--link" href={`/api/kh/account/apply/application-pdf?${new URLSearchParams({ applyId: app.applyId, relatedType: app.relatedType })}`} download>
-            {t('common.downloadApplication')}
-          </a>
-        )}
+        <ApplicationPdfLink />
       </div>
     </PageLayout>
   );
