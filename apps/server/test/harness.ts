@@ -134,6 +134,7 @@ export async function login(server: TestServer, mobile: string, language = 'en')
 
 export async function latestCode(server: TestServer, mobile: string): Promise<string> {
   const outbox = await fetch(`${server.baseUrl}/dev/outbox`, { headers: { accept: 'application/json' } }).then((r) => r.json());
-  const message = outbox.data.find((m: { mobile: string }) => m.mobile === mobile);
-  return /(\d{6})/.exec(message.body)![1];
+  // The newest login code, not the newest message: a decision's SMS to the same phone may be newer.
+  const message = outbox.data.find((m: { mobile: string; body: string }) => m.mobile === mobile && /verification code is \d{6}/.test(m.body));
+  return /verification code is (\d{6})/.exec(message.body)![1];
 }

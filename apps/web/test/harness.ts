@@ -41,7 +41,8 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
     },
     async latestCode(mobile: string) {
       const outbox = (await (await fetch(`${origin}/dev/outbox`, { headers: { accept: 'application/json' } })).json()) as { data: { mobile: string; body: string }[] };
-      return /(\d{6})/.exec(outbox.data.find((m) => m.mobile === mobile)!.body)![1];
+      // The newest login code, not the newest message: a decision's SMS to the same phone may be newer.
+      return /verification code is (\d{6})/.exec(outbox.data.find((m) => m.mobile === mobile && /verification code is \d{6}/.test(m.body))!.body)![1];
     },
     async close() {
       await app.close();
