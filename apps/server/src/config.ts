@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { S3Settings } from './storage/s3-storage.ts';
 import type { GhlSettings } from './services/ghl.ts';
+import { ZOLOZ_WEB_SDK_URL, readKey, type ZolozSettings } from './services/zoloz.ts';
 
 export interface ServerConfig {
   host: string;
@@ -38,6 +39,8 @@ export interface ServerConfig {
   smsProvider?: { url: string; apiKey: string; sender: string };
   /** The GHL card gateway (KH_GHL_URL, KH_GHL_SERVICE_ID, KH_GHL_PASSWORD); the sandbox gateway page without it. */
   ghl?: GhlSettings;
+  /** The ZOLOZ Real ID identity provider (KH_ZOLOZ_URL, KH_ZOLOZ_CLIENT_ID, KH_ZOLOZ_PRIVATE_KEY, KH_ZOLOZ_PUBLIC_KEY); the sandbox identity page without it. */
+  zoloz?: ZolozSettings;
   /** S3 (or S3-compatible) storage for uploads, identity images and signatures (KH_S3_*); DATA_DIR/files without it. */
   s3?: S3Settings;
   /** SMTP server for e-mail (KH_SMTP_URL, smtp[s]://user:password@host:port) and the sender (KH_MAIL_FROM); the sandbox outbox without it. */
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: env.KH_METRICS_TOKEN || undefined,
     s3: s3From(env),
     ghl: ghlFrom(env),
+    zoloz: zolozFrom(env),
     smtpUrl: env.KH_SMTP_URL || undefined,
     mailFrom: env.KH_MAIL_FROM ?? 'Account Opening <no-reply@broker.example>',
     jobs: { retryLimit: Number(env.KH_JOB_RETRY_LIMIT ?? 5), retryDelaySeconds: Number(env.KH_JOB_RETRY_DELAY_SECONDS ?? 30), pollingIntervalSeconds: 2 },
@@ -182,10 +186,35 @@ function requireProductionSettings(env: NodeJS.ProcessEnv): void {
   if (!/^smtps?:\/\//.test(env.KH_SMTP_URL ?? '')) refuse('KH_SMTP_URL', 'required: the SMTP server for the decision e-mails, smtp://user:password@host:587 or smtps://…');
   if (!env.KH_MAIL_FROM) refuse('KH_MAIL_FROM', 'required: the sender of the e-mails, such as "Broker <no-reply@broker.example>"');
   if (!env.KH_METRICS_TOKEN || env.KH_METRICS_TOKEN.length < 16) refuse('KH_METRICS_TOKEN', 'required, at least 16 characters: /metrics answers only with it');
-  // The identity check has only its sandbox page so far: a deployment must say it runs it (a staging
-  // site), rather than start and fail at the first applicant.
-  if (!flag(env.KH_SANDBOX, false))
-    refuse('KH_SANDBOX', 'no production identity provider adapter exists yet; set KH_SANDBOX=1 to run the sandbox identity check (and the sandbox card page unless KH_GHL_* is set), without outcome controls');
+  // A real identity provider and card gateway, or a deployment that says it is a staging site running
+  // the sandbox pages (without their outcome controls): never a start that fails at the first applicant.
+  if (!flag(env.KH_SANDBOX, false)) {
+    if (!env.KH_ZOLOZ_URL) refuse('KH_ZOLOZ_URL', 'required: the identity provider (with KH_ZOLOZ_CLIENT_ID, KH_ZOLOZ_PRIVATE_KEY, KH_ZOLOZ_PUBLIC_KEY); or KH_SANDBOX=1 for a staging site');
+    if (!env.KH_GHL_URL) refuse('KH_GHL_URL', 'required: the card gateway (with KH_GHL_SERVICE_ID, KH_GHL_PASSWORD); or KH_SANDBOX=1 for a staging site');
+  }
+}
+
+/** All four ZOLOZ settings, or none; the keys are read at start so a bad one stops the start, not a check. */
+function zolozFrom(env: NodeJS.ProcessEnv): ZolozSettings | undefined {
+  const names = ['KH_ZOLOZ_URL', 'KH_ZOLOZ_CLIENT_ID', 'KH_ZOLOZ_PRIVATE_KEY', 'KH_ZOLOZ_PUBLIC_KEY'] as const;
+  const given = names.filter((name) => env[name]).length;
+  if (given === 0) return undefined;
+  if (given < names.length) throw new ConfigError(`${names.join(', ')}: the ZOLOZ identity provider needs all four`);
+  if (!/^https?:\/\//.test(env.KH_ZOLOZ_URL!)) throw new ConfigError(`KH_ZOLOZ_URL: "${env.KH_ZOLOZ_URL}" is not an http(s) URL`);
+  const key = (name: 'KH_ZOLOZ_PRIVATE_KEY' | 'KH_ZOLOZ_PUBLIC_KEY', kind: 'private' | 'public') => {
+    try {
+      return readKey(env[name]!, kind);
+    } catch {
+      throw new ConfigError(`${name}: not a readable RSA ${kind} key (PEM, or the base64 body the ZOLOZ portal shows)`);
+    }
+  };
+  return {
+    apiUrl: env.KH_ZOLOZ_URL!,
+    clientId: env.KH_ZOLOZ_CLIENT_ID!,
+    merchantPrivateKey: key('KH_ZOLOZ_PRIVATE_KEY', 'private'),
+    zolozPublicKey: key('KH_ZOLOZ_PUBLIC_KEY', 'public'),
+    webSdkUrl: env.KH_ZOLOZ_H5_URL || ZOLOZ_WEB_SDK_URL,
+  };
 }
 
 /** All three GHL settings, or none. */

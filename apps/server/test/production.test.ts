@@ -1,5 +1,5 @@
 // Production mode: what it refuses to start without, and the server started exactly as README's
-// "Run in production" says (built JavaScript, plain node, PostgreSQL, an HTTP SMS provider), then
+// "Run in production" says (built JavaScript, plain node, PostgreSQL, an HTTP SMS provider, ZOLOZ and GHL), then
 // used as a browser would: log in with the signed code request, save a step.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -14,6 +14,8 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { POSTGRES_URL, client, freshPostgresDatabase, type TestServer } from './harness.ts';
 import { answers, fill, payloadOf, pngBytes, upload } from './fixtures.ts';
 import { fakeSmsProvider } from './fake-sms-provider.ts';
+import { fakeZoloz } from './fake-zoloz.ts';
+import { generateKeyPairSync } from 'node:crypto';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = resolve(serverDir, '../..');
@@ -33,6 +35,15 @@ const baseProductionEnv = {
   KH_SANDBOX: '1',
 };
 
+const zolozKeys = { merchant: generateKeyPairSync('rsa', { modulusLength: 2048 }), zoloz: generateKeyPairSync('rsa', { modulusLength: 2048 }) };
+const zolozEnv = {
+  KH_ZOLOZ_URL: 'https://sg-production-api.zoloz.com',
+  KH_ZOLOZ_CLIENT_ID: '2188000000000001',
+  KH_ZOLOZ_PRIVATE_KEY: zolozKeys.merchant.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  KH_ZOLOZ_PUBLIC_KEY: zolozKeys.zoloz.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+};
+const ghlEnv = { KH_GHL_URL: 'https://pay.ghl.example/IPGSG/Payment.aspx', KH_GHL_SERVICE_ID: 'KHB', KH_GHL_PASSWORD: 'merchant-password' };
+
 describe('production mode refuses to start without what it needs, naming the variable', () => {
   const refusals: [string, string, Record<string, string | undefined>][] = [
     ['KH_SIGNING_SECRET', 'unset', { KH_SIGNING_SECRET: undefined }],
@@ -47,7 +58,8 @@ describe('production mode refuses to start without what it needs, naming the var
     ['KH_METRICS_TOKEN', 'unset', { KH_METRICS_TOKEN: undefined }],
     ['KH_SMTP_URL', 'unset (the decision e-mails must go out)', { KH_SMTP_URL: undefined }],
     ['KH_MAIL_FROM', 'unset', { KH_MAIL_FROM: undefined }],
-    ['KH_SANDBOX', 'unset while no real identity or card adapter exists', { KH_SANDBOX: undefined }],
+    ['KH_ZOLOZ_URL', 'unset without KH_SANDBOX (no identity provider)', { KH_SANDBOX: undefined }],
+    ['KH_GHL_URL', 'unset without KH_SANDBOX (no card gateway)', { KH_SANDBOX: undefined, ...zolozEnv }],
     ['KH_DEV', 'dev mode asked for', { KH_DEV: '1' }],
   ];
   it.each(refusals)('%s: %s', (variable, _case, change) => {
@@ -60,6 +72,10 @@ describe('production mode refuses to start without what it needs, naming the var
   it('with everything set: no dev mode, the sandbox providers without their outcome controls, the SMS provider', () => {
     const config = loadConfig(productionEnv());
     expect(config).toMatchObject({ production: true, dev: false, sandbox: true, sandboxControls: false, smsProvider: { url: 'https://sms.provider.example/v1/messages', apiKey: 'sms-key' } });
+  });
+  it('with the real identity provider and card gateway: no sandbox pages at all', () => {
+    const config = loadConfig(productionEnv({ KH_SANDBOX: undefined, ...zolozEnv, ...ghlEnv }));
+    expect(config).toMatchObject({ production: true, sandbox: false, sandboxControls: false, ghl: { serviceId: 'KHB' }, zoloz: { clientId: '2188000000000001' } });
   });
   it('outside production the sandbox runs with its controls, and the signing key is random per start', () => {
     const a = loadConfig({});
@@ -91,6 +107,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/main.js, PostgreSQL)', () => {
   let child: ChildProcess;
   let sms: Awaited<ReturnType<typeof fakeSmsProvider>>;
+  let zoloz: Awaited<ReturnType<typeof fakeZoloz>>;
   let baseUrl: string;
   let output = '';
   const metricsToken = 't'.repeat(32);
@@ -98,6 +115,7 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
   beforeAll(async () => {
     buildOnce();
     sms = await fakeSmsProvider('provider-key');
+    zoloz = await fakeZoloz();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -114,7 +132,12 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
         KH_METRICS_TOKEN: metricsToken,
         KH_SMTP_URL: 'smtp://127.0.0.1:2525',
         KH_MAIL_FROM: 'Broker <no-reply@broker.example>',
-        KH_SANDBOX: '1',
+        // The real adapters, no sandbox: what a live deployment runs.
+        KH_ZOLOZ_URL: zoloz.settings.apiUrl,
+        KH_ZOLOZ_CLIENT_ID: zoloz.settings.clientId,
+        KH_ZOLOZ_PRIVATE_KEY: zoloz.settings.merchantPrivateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+        KH_ZOLOZ_PUBLIC_KEY: zoloz.settings.zolozPublicKey.export({ format: 'pem', type: 'spki' }).toString(),
+        ...ghlEnv,
         LOG_LEVEL: 'warn',
       },
     });
@@ -126,6 +149,7 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
     child?.kill('SIGTERM');
     if (child && child.exitCode === null) await once(child, 'exit');
     await sms?.close();
+    await zoloz?.close();
   });
 
   it('runs no TypeScript loader: the process is plain node on the built file', () => {
@@ -150,6 +174,21 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
     expect(saved.body).toMatchObject({ success: true, data: { fillStep: 2000 } });
     const fetched = await browser.post('/kh/account/apply/fetch-data', { fillStep: 2000, relatedType: 'INIT' });
     expect(fetched.body.data).toMatchObject({ email: contact.email });
+  });
+  it('sends the identity check to ZOLOZ and the card payment to GHL; the sandbox pages are not there', async () => {
+    const browser = client({ baseUrl } as TestServer);
+    const mobile = '123458803';
+    expect((await browser.sendCode(mobile)).status).toBe(200);
+    const code = /(\d{6})/.exec(sms.received.at(-1)!.body.text)![1];
+    expect((await browser.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code })).status).toBe(200);
+    const { applyId } = (await browser.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+    const init = await browser.form('/ekyc/rest-api/ctos/init', { relateType: 'INIT', relateId: applyId, responseUrl: '/iam/transit', documentName: 'Tan Ah Kow', idKind: 106, documentNumber: '900101145678' });
+    expect(init.status).toBe(200);
+    expect(zoloz.transactionOf(init.body.data.h5RedirectUrl).init.signatureValid).toBe(true);
+    const order = (await browser.post('/money/payment/ghl/applyPay', { relateId: applyId, merchantReturnURL: '/payment/transit' })).body.data.result;
+    expect(new URL(order.redirectUrl).origin).toBe('https://pay.ghl.example');
+    expect((await browser.get(`/sandbox/ekyc/${init.body.data.checkId}`, { t: 'x' })).status).toBe(404);
+    expect((await browser.get('/sandbox/assets/ekyc.js')).status).toBe(404);
   });
   it('has no dev routes and no debug login', async () => {
     const browser = client({ baseUrl } as TestServer);

@@ -178,6 +178,8 @@ export const ekycChecks = pgTable(
     applicationId: text('application_id').notNull().references(() => applications.id),
     memberId: text('member_id').notNull().references(() => members.id),
     provider: text('provider').notNull(),
+    /** The provider's own id for the check (ZOLOZ's transactionId); the sandbox has none. */
+    providerRef: text('provider_ref'),
     /** pending, success, failed */
     state: text('state').notNull().default('pending'),
     failureReason: text('failure_reason'),

@@ -12,6 +12,8 @@ import { memberOf, requireMember, sessionMember, startSession } from '../http/se
 import { STATUS, ensureStatus, ownedApplication, payloadsOf } from '../services/applications.ts';
 import { compileStep, contextFrom, validateData } from '../services/steps.ts';
 import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from '../services/ekyc.ts';
+import { abandonCheck, recordOutcome } from '../services/ekyc-outcome.ts';
+import { IdentityProviderError, initializeRealId, readRealIdResult } from '../services/zoloz.ts';
 import { sameOriginUrl } from '../sandbox/html.ts';
 
 const PASSPORT = IDENTITY_TYPE.passport;
@@ -52,7 +54,27 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
     const application = await ownedApplication(db, memberOf(request), body.relateType, body.relateId);
     const [check] = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)).limit(1);
+    // A real provider's check may have ended without the applicant coming back through the return
+    // URL (a closed tab, a lost connection): asking the provider is how the status poll learns it.
+    if (check?.state === 'pending' && check.providerRef) return (await settleWithProvider(request, check).catch(() => check)) ?? check;
     return check;
+  }
+
+  /** Reads a ZOLOZ transaction's result and records it once; a pending one stays pending. */
+  async function settleWithProvider(request: FastifyRequest, check: Check): Promise<Check | undefined> {
+    if (!config.zoloz || !check.providerRef) return check;
+    try {
+      const answer = await readRealIdResult(config.zoloz, check, check.providerRef);
+      if (answer.pending) return check;
+      const settled = await recordOutcome(db, app.kh.storage, check.id, answer.outcome);
+      if (answer.outcome.failureReason) app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: answer.outcome.failureReason });
+      return settled;
+    } catch (error) {
+      if (!(error instanceof IdentityProviderError)) throw error;
+      app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: `provider-${error.reason}` });
+      request.log.warn({ err: error, checkId: check.id }, 'the identity provider did not answer usably');
+      throw new AppError(502, '40010006', 'server.identityProviderUnavailable');
+    }
   }
 
   /** The expiry date a provider read from this passport on an earlier check, if any. */
@@ -109,11 +131,42 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
         pageTokenHash: tokenHash(pageToken),
       });
     });
-    return ok({ checkId: id, ...sandboxIdentityProvider(config.publicOrigin, providerName).start({ id, pageToken }) });
+    if (!config.zoloz) return ok({ checkId: id, ...sandboxIdentityProvider(config.publicOrigin, providerName).start({ id, pageToken }) });
+    const back = (outcome: 'complete' | 'interrupt') => `${config.publicOrigin}/ekyc/zoloz/real-id/return/${id}?t=${pageToken}${outcome === 'interrupt' ? '&interrupted=1' : ''}`;
+    try {
+      const started = await initializeRealId(config.zoloz, { id, memberId, idKind: body.idKind }, { complete: back('complete'), interrupt: back('interrupt') }, languageOf(request));
+      await db.update(ekycChecks).set({ providerRef: started.transactionId }).where(eq(ekycChecks.id, id));
+      return ok({ checkId: id, h5RedirectUrl: started.h5RedirectUrl });
+    } catch (error) {
+      if (!(error instanceof IdentityProviderError)) throw error;
+      // No face scan was spent: the check does not count against the day's limit.
+      await db.delete(ekycChecks).where(and(eq(ekycChecks.id, id), eq(ekycChecks.state, 'pending')));
+      app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: `provider-${error.reason}` });
+      request.log.warn({ err: error }, 'the identity provider refused to start a check');
+      throw new AppError(502, '40010006', 'server.identityProviderUnavailable');
+    }
   };
 
-  app.post('/rest-api/ctos/init', { schema: { body: initSchema }, preHandler: requireMember }, init('sandbox-ctos'));
-  app.post('/zoloz/real-id/init', { schema: { body: initSchema }, preHandler: requireMember }, init('sandbox-zoloz'));
+  // With ZOLOZ configured, both of SPEC §7's entries run the one real provider.
+  app.post('/rest-api/ctos/init', { schema: { body: initSchema }, preHandler: requireMember }, init(config.zoloz ? 'zoloz' : 'sandbox-ctos'));
+  app.post('/zoloz/real-id/init', { schema: { body: initSchema }, preHandler: requireMember }, init(config.zoloz ? 'zoloz' : 'sandbox-zoloz'));
+
+  // ZOLOZ's page sends the applicant's browser here when they finish (or quit). The token in the URL
+  // is the check's page token: the return carries no session (it may be the phone of a QR hand-off).
+  app.get('/zoloz/real-id/return/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const query = request.query as { t?: string; interrupted?: string };
+    const [check] = await db.select().from(ekycChecks).where(and(eq(ekycChecks.id, id), eq(ekycChecks.pageTokenHash, tokenHash(String(query.t ?? '')))));
+    if (!check?.providerRef) throw new AppError(404, '404', 'server.ekycUnknown');
+    if (check.state === 'pending') {
+      const settled = await settleWithProvider(request, check);
+      // Quitting ZOLOZ's page ends the check: the applicant may start another at once.
+      if (settled?.state === 'pending' && query.interrupted) await abandonCheck(db, check.id, 'recognitionFailed');
+    }
+    const back = new URL(check.responseUrl);
+    back.searchParams.set('checkId', check.id);
+    return reply.redirect(back.toString(), 303);
+  });
   const status = { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember };
   app.post('/rest-api/ctos/fetch-ekyc-status', status, async (request) => ok(resultOf(await latestCheck(request))));
   app.post('/rest-api/ctos/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));

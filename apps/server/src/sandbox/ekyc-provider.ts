@@ -1,43 +1,22 @@
 // The sandbox identity provider's page (behind h5RedirectUrl): photos of the ID front and back and a
 // selfie, the OCR fields to confirm, and a sandbox control that forces the outcome. Then back to
 // responseUrl, as the real provider does.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { checkImagePixels } from '../services/watermark.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { formatNric, joinAddressLines, parseIdAddress, parseNric } from '@kh/engine';
 import { translate } from '@kh/i18n';
-import { newId } from '../config.ts';
-import { applicationSteps, ekycChecks, files } from '../db/schema.ts';
+import { ekycChecks } from '../db/schema.ts';
 import { AppError } from '../http/envelope.ts';
-import { EKYC_FAILURE_REASONS, tokenHash } from '../services/ekyc.ts';
+import { EKYC_FAILURE_REASONS, tokenHash, type EkycFailureReason } from '../services/ekyc.ts';
+import { PASSPORT_KIND, expectedOcr, recordOutcome, type Check, type EkycOutcome, type OcrFields } from '../services/ekyc-outcome.ts';
 import { html, sendPage, type Markup } from './html.ts';
 
-type Check = typeof ekycChecks.$inferSelect;
 const PHOTO_TYPES = new Set(['jpg', 'png', 'webp', 'bmp', 'gif']);
-const PASSPORT = 102;
 
-interface OcrFields {
-  name: string;
-  gender: string;
-  birthDate: string;
-  nationality: string;
-  expiryDate: string;
-  idNo: string;
-  idAddress: string;
-}
-
+/** The sandbox "reads" what was typed, and a sample address from a MyKad. */
 function defaultOcr(check: Check): OcrFields {
-  const nric = check.idKind === 106 ? parseNric(check.documentNumber, new Date()) : undefined;
-  return {
-    name: check.documentName.toUpperCase(),
-    gender: nric ? (nric.gender === 1 ? 'M' : 'F') : '',
-    birthDate: nric?.birthDate ?? '',
-    nationality: check.idKind === PASSPORT ? '' : 'MYS',
-    expiryDate: '',
-    idNo: check.idKind === 106 ? formatNric(check.documentNumber) : check.documentNumber,
-    idAddress: check.idKind === PASSPORT ? '' : 'NO 12 JALAN AMPANG 50450 KUALA LUMPUR WILAYAH PERSEKUTUAN',
-  };
+  return { ...expectedOcr(check), idAddress: check.idKind === PASSPORT_KIND ? '' : 'NO 12 JALAN AMPANG 50450 KUALA LUMPUR WILAYAH PERSEKUTUAN' };
 }
 
 const field = (name: keyof OcrFields, label: string, value: string, errors: Record<string, string>, attrs: Markup = html``) =>
@@ -51,7 +30,7 @@ const photo = (name: string, label: string, hint: string, capture: 'environment'
 <img id="${name}-preview" class="preview" alt="" hidden>`;
 
 function page(reply: FastifyReply, check: Check, token: string, ocr: OcrFields, controls: boolean, errors: Record<string, string> = {}) {
-  const passport = check.idKind === PASSPORT;
+  const passport = check.idKind === PASSPORT_KIND;
   const summary = Object.entries(errors);
   const body = html`
 <h1>Verify your identity</h1>
@@ -90,7 +69,8 @@ export const ekycProviderPlugin: FastifyPluginAsync = async (app) => {
   async function checkFor(request: FastifyRequest): Promise<{ check: Check; token: string }> {
     const { id } = request.params as { id: string };
     const token = String((request.query as { t?: string }).t ?? '');
-    const [check] = await db.select().from(ekycChecks).where(and(eq(ekycChecks.id, id), eq(ekycChecks.pageTokenHash, tokenHash(token))));
+    // Only the sandbox's own checks: a real provider's check is settled by that provider alone.
+    const [check] = await db.select().from(ekycChecks).where(and(eq(ekycChecks.id, id), eq(ekycChecks.pageTokenHash, tokenHash(token)), like(ekycChecks.provider, 'sandbox-%')));
     if (!check) throw new AppError(404, '404', 'server.ekycUnknown');
     if (check.state !== 'pending') throw new AppError(410, '40010005', 'server.ekycDone');
     return { check, token };
@@ -117,7 +97,7 @@ export const ekycProviderPlugin: FastifyPluginAsync = async (app) => {
         else photos[part.fieldname] = { bytes, ext: type.ext, mime: type.mime };
       }
     }
-    const passport = check.idKind === PASSPORT;
+    const passport = check.idKind === PASSPORT_KIND;
     for (const [name, label] of [['front', 'Please add the photo of the document'], ['back', 'Please add the photo of the back'], ['selfie', 'Please add a selfie']] as const)
       if (!(passport && name === 'back') && !photos[name] && !errors[name]) errors[name] = label;
     const ocr: OcrFields = { ...defaultOcr(check), ...Object.fromEntries(Object.entries(fields).filter(([k]) => k in defaultOcr(check))) } as OcrFields;
@@ -129,53 +109,13 @@ export const ekycProviderPlugin: FastifyPluginAsync = async (app) => {
     const outcome = forced ? fields.outcome : 'success';
     if (Object.keys(errors).length > 0) return page(reply, check, token, ocr, controls, errors);
 
-    // The images are the applicant's files, under their ownership.
-    const stored: Record<string, string> = {};
-    for (const [name, photoFile] of Object.entries(photos)) {
-      const fileId = newId();
-      const relativePath = `ekyc/${check.memberId}/${check.id}-${name}.${photoFile.ext}`;
-      await storage.put(relativePath, photoFile.bytes);
-      await db.insert(files).values({ id: fileId, memberId: check.memberId, relativePath, originalFilename: `${name}.${photoFile.ext}`, mime: photoFile.mime, size: photoFile.bytes.length });
-      stored[name] = relativePath;
-    }
-    const success = outcome === 'success';
-    const ocrData = { ...ocr, nationality: ocr.nationality.toUpperCase(), idNo: ocr.idNo.replace(/[\s-]/g, '').toUpperCase() };
-    await db
-      .update(ekycChecks)
-      .set({
-        state: success ? 'success' : 'failed',
-        failureReason: success ? null : outcome,
-        frontImgPath: stored.front,
-        backImgPath: stored.back ?? null,
-        selfieImgPath: stored.selfie,
-        ocrData,
-        faceScore: outcome === 'faceMismatch' || outcome === 'noFace' ? 31 : 92,
-        isIdentical: !(outcome === 'faceMismatch' || outcome === 'noFace'),
-        completedAt: new Date(),
-      })
-      .where(eq(ekycChecks.id, check.id));
-    if (success) await prefillPersonal(check, ocrData);
-    else app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: outcome });
+    const failed = outcome !== 'success';
+    const faceFailed = outcome === 'faceMismatch' || outcome === 'noFace';
+    const images: EkycOutcome['images'] = Object.fromEntries(Object.entries(photos).filter(([name]) => ['front', 'back', 'selfie'].includes(name)));
+    await recordOutcome(db, storage, check.id, { failureReason: failed ? (outcome as EkycFailureReason) : undefined, images, ocr, faceScore: faceFailed ? 31 : 92, isIdentical: !faceFailed });
+    if (failed) app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: outcome });
     const back = new URL(check.responseUrl);
     back.searchParams.set('checkId', check.id);
     return reply.redirect(back.toString(), 303);
   });
-
-  /** The personal step starts from what the provider read; the ID address goes through the parser. */
-  async function prefillPersonal(check: Check, ocr: OcrFields) {
-    const address = check.idKind === PASSPORT ? undefined : parseIdAddress(ocr.idAddress);
-    const payload: Record<string, unknown> = {
-      name: ocr.name,
-      nationalityCode: ocr.nationality,
-      identityKind: check.idKind,
-      idNo: ocr.idNo,
-      gender: ocr.gender === 'M' ? 1 : 2,
-      birthDate: ocr.birthDate,
-      ...(check.idKind === PASSPORT ? { passportExpiryDate: ocr.expiryDate } : {}),
-      ...(address
-        ? { addressList: [{ addrType: 1, country: 'MYS', postalCode: address.postCode, state: address.stateCode, city: address.town, address: joinAddressLines(address.lines) }], isSameRegisteredAddr: true }
-        : {}),
-    };
-    await db.insert(applicationSteps).values({ applicationId: check.applicationId, stepId: 'personal', payload }).onConflictDoNothing();
-  }
 };

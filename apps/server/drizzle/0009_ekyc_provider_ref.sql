@@ -1,0 +1,1 @@
+ALTER TABLE "ekyc_checks" ADD COLUMN "provider_ref" text;
