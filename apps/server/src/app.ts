@@ -20,6 +20,7 @@ import { s3FileStorage } from './storage/s3-storage.ts';
 import { httpSms, sandboxSms } from './services/sms.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { sandboxMailer, smtpMailer } from './services/mail.ts';
+import { providerWorker } from './services/provider-jobs.ts';
 import { notificationWorker } from './services/notifications.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
 import type { PGlite } from '@electric-sql/pglite';
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     queue,
   };
   await queue.work(QUEUES.notify, notificationWorker(context));
+  await queue.work(QUEUES.provider, providerWorker(context));
   app.decorate('kh', context);
   if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorateRequest('memberId', undefined);

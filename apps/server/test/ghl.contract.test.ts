@@ -3,9 +3,10 @@
 // callback URLs out): an order is paid once, a decline makes room for a new order, and an answer
 // that is not the gateway's changes nothing.
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TIMEOUT_SECONDS, requestHash, responseHash, type GhlSettings } from '../src/services/ghl.ts';
-import { login, startServer, type Client, type TestServer } from './harness.ts';
+import { eventually, login, startServer, type Client, type TestServer } from './harness.ts';
 
 const GHL: GhlSettings = { url: 'https://pay.ghl.example/IPGSG/Payment.aspx', serviceId: 'KHB', password: 'merchant-password' };
 const payBody = (applyId: string, extra: Record<string, unknown> = {}) => ({ relateId: applyId, merchantReturnURL: '/payment/transit', ...extra });
@@ -36,10 +37,16 @@ function fakeGhl(server: TestServer) {
   };
 }
 
+/** Provider jobs not yet run to the end (created, retrying or active). */
+async function unfinishedProviderJobs(server: TestServer): Promise<number> {
+  const result = (await server.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'provider' and state in ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] };
+  return result.rows[0].n;
+}
+
 let sandbox: TestServer;
 let ghl: TestServer;
 beforeAll(async () => {
-  [sandbox, ghl] = await Promise.all([startServer(), startServer({ ghl: GHL })]);
+  [sandbox, ghl] = await Promise.all([startServer(), startServer({ ghl: GHL, jobs: { retryLimit: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 } })]);
 });
 afterAll(async () => {
   await sandbox.close();
@@ -107,9 +114,13 @@ describe('the GHL wire format', () => {
     expect((await a.c.post('/money/payment/ghl/queryPay', payBody(a.applyId, { orderNumber: order.orderNumber }))).body.data.result.payStatus).toBe(2);
     expect(await gateway.callback(paid)).toEqual({ status: 200, text: 'OK' });
     expect(await gateway.callback(paid)).toEqual({ status: 200, text: 'OK' });
-    // A late "failed" for a paid order does not unpay it.
+    // The callback alone settles the order (its answer is a job, acknowledged once stored).
+    const payStatus = async () => (await a.c.post('/money/payment/ghl/queryPay', payBody(a.applyId, { orderNumber: order.orderNumber }))).body.data.result.payStatus as number;
+    await eventually(async () => ((await payStatus()) === 0 ? true : undefined));
+    // A late "failed" for a paid order does not unpay it, once its job has run too.
     expect((await gateway.callback(gateway.answer(request, '1'))).status).toBe(200);
-    expect((await a.c.post('/money/payment/ghl/queryPay', payBody(a.applyId, { orderNumber: order.orderNumber }))).body.data.result.payStatus).toBe(0);
+    await eventually(async () => ((await unfinishedProviderJobs(ghl)) === 0 ? true : undefined));
+    expect(await payStatus()).toBe(0);
     const metrics = await (await fetch(`${ghl.baseUrl}/metrics`)).text();
     expect(metrics).toContain('kh_provider_failures_total{provider="ghl",reason="answer-hash"} 1');
   });

@@ -138,3 +138,14 @@ export async function latestCode(server: TestServer, mobile: string): Promise<st
   const message = outbox.data.find((m: { mobile: string; body: string }) => m.mobile === mobile && /verification code is \d{6}/.test(m.body));
   return /verification code is (\d{6})/.exec(message.body)![1];
 }
+
+/** The probe's first defined answer, asked every 200 ms: for what a background job does. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -7,7 +7,7 @@ import { freePort } from '@kh/testing';
 import { applications, mailOutbox, smsOutbox } from '../src/db/schema.ts';
 import { createStaff } from '../src/services/staff-auth.ts';
 import { answers, fill } from './fixtures.ts';
-import { login, startServer, type TestServer } from './harness.ts';
+import { eventually, login, startServer, type TestServer } from './harness.ts';
 
 const FAST_JOBS = { retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 };
 let phone = 0;
@@ -30,16 +30,6 @@ async function underReview(server: TestServer, language: string, market = 16 + 1
   expect((await fill(c, 'contact', contact)).status).toBe(200);
   await server.database.db.update(applications).set({ status: 2, market, language }).where(eq(applications.id, applyId));
   return { applyId: applyId as string, mobile, email: String(contact.email) };
-}
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('in the sandbox (no SMTP): the outbox', () => {

@@ -8,7 +8,7 @@ import { ekycChecks } from '../src/db/schema.ts';
 import { ZOLOZ_DOC_TYPES } from '../src/services/zoloz.ts';
 import { STEP_CODES, completeProviderPage, initBody, pngBytes } from './fixtures.ts';
 import { fakeZoloz } from './fake-zoloz.ts';
-import { login, type Client, type TestServer, startServer } from './harness.ts';
+import { eventually, login, type Client, type TestServer, startServer } from './harness.ts';
 
 let sandbox: TestServer;
 let real: TestServer;
@@ -16,7 +16,7 @@ let zoloz: Awaited<ReturnType<typeof fakeZoloz>>;
 let jpeg: string;
 beforeAll(async () => {
   zoloz = await fakeZoloz();
-  [sandbox, real] = await Promise.all([startServer(), startServer({ zoloz: zoloz.settings })]);
+  [sandbox, real] = await Promise.all([startServer(), startServer({ zoloz: zoloz.settings, jobs: { retryLimit: 3, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 } })]);
   // ZOLOZ returns JPEGs; a PNG is a picture all the same for the adapter.
   jpeg = (await pngBytes(90, 60)).toString('base64');
 });
@@ -114,6 +114,22 @@ describe('the ZOLOZ wire format', () => {
     expect((await status(a.c, a.applyId)).body.data.state).toBe('success');
     const metrics = await (await fetch(`${real.baseUrl}/metrics`)).text();
     expect(metrics).toMatch(/kh_provider_failures_total\{provider="ekyc",reason="provider-signature"\} [1-9]/);
+  });
+
+  it('a return ZOLOZ did not answer for is asked about again in the background: the check settles with no one polling', async () => {
+    const a = await applicantOn(real);
+    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId));
+    const back = zoloz.finish(init.body.data.h5RedirectUrl, 'success', { front: jpeg, back: jpeg, face: jpeg });
+    zoloz.forgeAnswers(true);
+    expect((await fetch(back, { redirect: 'manual' })).status).toBe(502);
+    zoloz.forgeAnswers(false);
+    // The applicant closed the tab: only the job asks ZOLOZ now.
+    const checkId = init.body.data.checkId as string;
+    const settled = await eventually(async () => {
+      const [check] = await real.database.db.select().from(ekycChecks).where(eq(ekycChecks.id, checkId));
+      return check.state === 'pending' ? undefined : check;
+    });
+    expect(settled).toMatchObject({ state: 'success', faceScore: 96 });
   });
 
   it('still on ZOLOZ\'s page: pending until it ends; quitting the page ends the check, so another may start', async () => {

@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 
-export const QUEUES = { notify: 'notify', notifyDead: 'notify-dead' } as const;
+export const QUEUES = { notify: 'notify', notifyDead: 'notify-dead', provider: 'provider', providerDead: 'provider-dead' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface DeadJob {
@@ -49,13 +49,9 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   await boss.start();
   const createQueues = async () => {
     await boss.createQueue(QUEUES.notifyDead, { name: QUEUES.notifyDead, retentionMinutes: 60 * 24 * 30 });
-    await boss.createQueue(QUEUES.notify, {
-      name: QUEUES.notify,
-      retryLimit: options.retryLimit,
-      retryDelay: options.retryDelaySeconds,
-      retryBackoff: true,
-      deadLetter: QUEUES.notifyDead,
-    });
+    await boss.createQueue(QUEUES.providerDead, { name: QUEUES.providerDead, retentionMinutes: 60 * 24 * 30 });
+    for (const [name, deadLetter] of [[QUEUES.notify, QUEUES.notifyDead], [QUEUES.provider, QUEUES.providerDead]] as const)
+      await boss.createQueue(name, { name, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, deadLetter });
   };
   if (options.databaseUrl) {
     // Instances starting together deadlock in pg-boss's queue creation (the two-instance test found
@@ -81,7 +77,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
       return Object.fromEntries(entries);
     },
     async deadLetters(limit = 50) {
-      const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = $1 order by created_on desc limit ${Number(limit)}`, [QUEUES.notifyDead])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };
+      const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = any($1) order by created_on desc limit ${Number(limit)}`, [[QUEUES.notifyDead, QUEUES.providerDead]])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };
       return rows.rows.map((row) => ({ id: row.id, name: row.name, data: row.data, createdOn: new Date(row.created_on) }));
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),

@@ -12,8 +12,10 @@ import { memberOf, requireMember, sessionMember, startSession } from '../http/se
 import { STATUS, ensureStatus, ownedApplication, payloadsOf } from '../services/applications.ts';
 import { compileStep, contextFrom, validateData } from '../services/steps.ts';
 import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from '../services/ekyc.ts';
-import { abandonCheck, recordOutcome } from '../services/ekyc-outcome.ts';
-import { IdentityProviderError, initializeRealId, readRealIdResult } from '../services/zoloz.ts';
+import { abandonCheck } from '../services/ekyc-outcome.ts';
+import { settleIdentityCheck } from '../services/identity-settlement.ts';
+import { enqueueProviderJob } from '../services/provider-jobs.ts';
+import { IdentityProviderError, initializeRealId } from '../services/zoloz.ts';
 import { sameOriginUrl } from '../sandbox/html.ts';
 
 const PASSPORT = IDENTITY_TYPE.passport;
@@ -62,13 +64,8 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
 
   /** Reads a ZOLOZ transaction's result and records it once; a pending one stays pending. */
   async function settleWithProvider(request: FastifyRequest, check: Check): Promise<Check | undefined> {
-    if (!config.zoloz || !check.providerRef) return check;
     try {
-      const answer = await readRealIdResult(config.zoloz, check, check.providerRef);
-      if (answer.pending) return check;
-      const settled = await recordOutcome(db, app.kh.storage, check.id, answer.outcome);
-      if (answer.outcome.failureReason) app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: answer.outcome.failureReason });
-      return settled;
+      return await settleIdentityCheck(app.kh, check);
     } catch (error) {
       if (!(error instanceof IdentityProviderError)) throw error;
       app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: `provider-${error.reason}` });
@@ -159,7 +156,12 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     const [check] = await db.select().from(ekycChecks).where(and(eq(ekycChecks.id, id), eq(ekycChecks.pageTokenHash, tokenHash(String(query.t ?? '')))));
     if (!check?.providerRef) throw new AppError(404, '404', 'server.ekycUnknown');
     if (check.state === 'pending') {
-      const settled = await settleWithProvider(request, check);
+      // Asked again in the background if ZOLOZ does not answer now: the check must not stay pending
+      // because the applicant closed the tab after this error.
+      const settled = await settleWithProvider(request, check).catch(async (error: unknown) => {
+        await enqueueProviderJob(app.kh.queue, { kind: 'identity-check', checkId: check.id });
+        throw error;
+      });
       // Quitting ZOLOZ's page ends the check: the applicant may start another at once.
       if (settled?.state === 'pending' && query.interrupted) await abandonCheck(db, check.id, 'recognitionFailed');
     }

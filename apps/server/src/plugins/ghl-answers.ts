@@ -1,17 +1,21 @@
 // The GHL gateway's answers: the applicant's browser coming back (return URL) and the gateway's own
 // server-to-server call (callback URL). Neither carries a session: the HashValue2 signature is the
 // authentication. Settling is one conditional update from pending, so repeated or late answers
-// change nothing, and a paid order never turns back.
+// change nothing, and a paid order never turns back. The browser's return settles at once (the
+// applicant waits for it); the callback is acknowledged once its checked answer is a job.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { payments } from '../db/schema.ts';
 import { AppError, badRequest } from '../http/envelope.ts';
 import { amountMatches, readAnswer, type GhlSettings } from '../services/ghl.ts';
+import { settlePayment } from '../services/payment-settlement.ts';
+import { enqueueProviderJob } from '../services/provider-jobs.ts';
 
 export const ghlAnswersPlugin: FastifyPluginAsync = async (app) => {
   const { db, config, metrics } = app.kh;
 
-  async function settle(request: FastifyRequest, settings: GhlSettings) {
+  /** The answer, if it is the gateway's and matches an order of ours; refused (400) otherwise. */
+  async function checkedAnswer(request: FastifyRequest, settings: GhlSettings) {
     const fields = { ...(request.query as Record<string, string>), ...((request.body ?? {}) as Record<string, string>) };
     const answer = readAnswer(settings, fields);
     if ('refused' in answer) {
@@ -25,12 +29,7 @@ export const ghlAnswersPlugin: FastifyPluginAsync = async (app) => {
       metrics.providerFailures.inc({ provider: 'ghl', reason: 'answer-amount' });
       throw badRequest('server.paymentAnswerRefused');
     }
-    await db
-      .update(payments)
-      .set(answer.payStatus === 2 ? { gatewayDone: true } : { payStatus: answer.payStatus, gatewayDone: true, settledAt: answer.payStatus === 0 ? new Date() : null })
-      .where(and(eq(payments.paymentId, payment.paymentId), eq(payments.payStatus, 2)));
-    if (answer.payStatus === 1) metrics.providerFailures.inc({ provider: 'ghl', reason: 'declined' });
-    return payment;
+    return { payment, answer: { paymentId: payment.paymentId, payStatus: answer.payStatus } };
   }
 
   const settings = () => {
@@ -43,7 +42,8 @@ export const ghlAnswersPlugin: FastifyPluginAsync = async (app) => {
     method: ['GET', 'POST'],
     url: '/return',
     handler: async (request, reply) => {
-      const payment = await settle(request, settings());
+      const { payment, answer } = await checkedAnswer(request, settings());
+      await settlePayment(db, metrics, answer);
       const back = new URL(payment.merchantReturnUrl);
       back.searchParams.set('orderNumber', payment.orderNumber);
       back.searchParams.set('paymentId', payment.paymentId);
@@ -53,7 +53,8 @@ export const ghlAnswersPlugin: FastifyPluginAsync = async (app) => {
 
   // The gateway's server: it expects "OK", and repeats the call until it gets it.
   app.post('/callback', async (request, reply) => {
-    await settle(request, settings());
+    const { answer } = await checkedAnswer(request, settings());
+    await enqueueProviderJob(app.kh.queue, { kind: 'ghl-answer', answer });
     return reply.type('text/plain').send('OK');
   });
 };
