@@ -1,15 +1,15 @@
-// pnpm --filter server staff:create --email <e> --name <n> [--password <p>]
+// pnpm --filter @kh/server staff:create --email <e> --name <n> [--role reviewer|supervisor|admin] [--password <p>]
 // Creates a staff account in the database of DATA_DIR (or DATABASE_URL). Without --password it is
 // read from the STAFF_PASSWORD variable, so it need not sit in the shell history.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { createStaff } from '../src/services/staff-auth.ts';
+import { STAFF_ROLES, createStaff, type StaffRole } from '../src/services/staff-auth.ts';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } } });
+const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'reviewer' } } });
 const password = values.password ?? process.env.STAFF_PASSWORD;
-if (!values.email || !values.name || !password) {
-  console.error('Usage: pnpm --filter server staff:create --email <email> --name <name> [--password <password> | STAFF_PASSWORD=...]');
+if (!values.email || !values.name || !password || !STAFF_ROLES.includes(values.role as StaffRole)) {
+  console.error(`Usage: pnpm --filter @kh/server staff:create --email <email> --name <name> [--role ${STAFF_ROLES.join('|')}] [--password <password> | STAFF_PASSWORD=...]`);
   process.exit(2);
 }
 const config = loadConfig();
@@ -19,8 +19,8 @@ const database = await openDatabase(config).catch((error: Error) => {
   process.exit(1);
 });
 try {
-  const id = await createStaff(database.db, { email: values.email, name: values.name, password });
-  console.log(`Staff account ${values.email} created (${id}).`);
+  const id = await createStaff(database.db, { email: values.email, name: values.name, password, role: values.role as StaffRole });
+  console.log(`Staff account ${values.email} created (${id}, ${values.role}); the first login enrols an authenticator app.`);
 } catch (error) {
   console.error(`Could not create the staff account: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -52,6 +52,8 @@ export interface ServerConfig {
   metricsToken?: string;
   sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; perDevicePerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
   sessionDays: number;
+  /** Staff sessions end after idleMinutes without a request, and after maxHours in any case. */
+  staffSession: { idleMinutes: number; maxHours: number };
   ekyc: { maxPerDay: number; minIntervalSeconds: number; handoffTtlSeconds: number };
   /** The account-opening fee (RM 11) in sen. */
   feeSen: number;
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxClockSkewSeconds: 300,
     },
     sessionDays: 7,
+    staffSession: { idleMinutes: Number(env.KH_STAFF_IDLE_MINUTES ?? 30), maxHours: 12 },
     ekyc: { maxPerDay: Number(env.KH_EKYC_MAX_PER_DAY ?? 5), minIntervalSeconds: Number(env.KH_EKYC_MIN_INTERVAL_SECONDS ?? 10), handoffTtlSeconds: 300 },
     feeSen: 1100,
     webDist: env.KH_WEB_DIST,

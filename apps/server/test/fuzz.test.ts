@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../src/services/staff-auth.ts';
 import { login, startServer, type TestServer } from './harness.ts';
+import { staffLogin } from '@kh/testing';
 
 let server: TestServer;
 const sessions: Record<string, Record<string, string>> = { none: {} };
@@ -15,8 +16,7 @@ beforeAll(async () => {
   if (created.status !== 200) throw new Error('no application');
   sessions.applicant = { cookie: applicant.cookie };
   await createStaff(server.database.db, { email: 'fuzz@broker.example', name: 'Fuzz', password: 'fuzz staff password' });
-  const staff = await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'fuzz@broker.example', password: 'fuzz staff password' }) });
-  sessions.staff = { authorization: `Bearer ${((await staff.json()) as { data: { token: string } }).data.token}` };
+  sessions.staff = { authorization: `Bearer ${await staffLogin(server.baseUrl, 'fuzz@broker.example', 'fuzz staff password')}` };
 }, 120_000);
 afterAll(() => server?.close());
 

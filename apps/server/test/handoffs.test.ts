@@ -8,6 +8,7 @@ import { EKYC_FAILURE_REASONS } from '../src/services/ekyc.ts';
 import { createStaff } from '../src/services/staff-auth.ts';
 import { client, login, startServer, type Client, type TestServer } from './harness.ts';
 import { STEP_CODES, answers, completeProviderPage, fill, initBody, uploadedPath, type FormStep } from './fixtures.ts';
+import { staffLogin } from '@kh/testing';
 
 let server: TestServer;
 let phone = 1000;
@@ -265,10 +266,7 @@ describe('staff review', () => {
 
   beforeAll(async () => {
     await createStaff(server.database.db, { email: 'reviewer@broker.example', name: 'Reviewer', password: 'correct horse battery' });
-    const res = await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'correct horse battery' }) });
-    const answer = await res.json();
-    if (!answer.data) throw new Error(JSON.stringify(answer));
-    staffToken = answer.data.token;
+    staffToken = await staffLogin(server.baseUrl, 'reviewer@broker.example', 'correct horse battery');
   });
 
   async function submitted() {

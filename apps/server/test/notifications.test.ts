@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@kh/testing';
+import { freePort, staffLogin } from '@kh/testing';
 import { applications, mailOutbox, smsOutbox } from '../src/db/schema.ts';
 import { createStaff } from '../src/services/staff-auth.ts';
 import { answers, fill } from './fixtures.ts';
@@ -15,8 +15,7 @@ let phone = 0;
 async function staffToken(server: TestServer) {
   const email = `reviewer${phone}@broker.example`;
   await createStaff(server.database.db, { email, name: 'Reviewer', password: 'correct horse battery' });
-  const res = await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery' }) });
-  return ((await res.json()) as { data: { token: string } }).data.token;
+  return staffLogin(server.baseUrl, email, 'correct horse battery');
 }
 const staffCall = (server: TestServer, token: string, path: string, json?: unknown) =>
   fetch(`${server.baseUrl}${path}`, { method: json ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined }).then(async (r) => ({ status: r.status, body: await r.json() }));

@@ -12,11 +12,12 @@ describe('staff:create', () => {
     const server = await startServer({}, { persistent: true });
     await server.close();
     const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.config.databaseUrl ?? '', STAFF_PASSWORD: 'long enough password' };
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'lead@broker.example', '--name', 'Lead'], { cwd: serverDir, env, encoding: 'utf8' });
-    expect(out).toMatch(/Staff account lead@broker.example created/);
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'lead@broker.example', '--name', 'Lead', '--role', 'admin'], { cwd: serverDir, env, encoding: 'utf8' });
+    expect(out).toMatch(/Staff account lead@broker.example created \(.+, admin\)/);
     const reopened = await startServer(POSTGRES_URL ? { databaseUrl: server.config.databaseUrl } : {}, { dataDir: server.dataDir, persistent: true });
     const res = await fetch(`${reopened.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'lead@broker.example', password: 'long enough password' }) });
     expect(res.status).toBe(200);
+    expect((await res.json()).data.next).toBe('enrol');
     await reopened.close();
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'x@y.z', '--name', 'X'], { cwd: serverDir, env: { ...env, STAFF_PASSWORD: 'short' }, stdio: 'pipe' })).toThrow(/at least 12 characters/);
   });

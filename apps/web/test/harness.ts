@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, launchChromium } from '@kh/testing';
+import { freePort, launchChromium, staffLogin } from '@kh/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '@kh/server';
 import { extraServices } from '../../server/src/services.ts';
@@ -30,9 +30,7 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
     // One staff login per product: staff logins are rate-limited like a reviewer's would be.
     token: undefined as Promise<string> | undefined,
     staffToken() {
-      this.token ??= fetch(`${origin}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'e2e reviewer password' }) })
-        .then((res) => res.json() as Promise<{ data: { token: string } }>)
-        .then((answer) => answer.data.token);
+      this.token ??= staffLogin(origin, 'reviewer@broker.example', 'e2e reviewer password');
       return this.token;
     },
     async staff(method: string, path: string, body?: unknown) {

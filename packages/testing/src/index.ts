@@ -1,3 +1,4 @@
 export { CHROMIUM, CHROMIUM_ARGS, hasChromium, launchChromium } from './chromium.ts';
 export { axeViolations, type AxeViolation } from './axe.ts';
 export { freePort } from './free-port.ts';
+export { staffLogin, totpCode, rememberTotpSecret } from './staff-login.ts';

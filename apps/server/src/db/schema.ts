@@ -241,13 +241,25 @@ export const staff = pgTable('staff', {
   name: text('name').notNull(),
   /** scrypt$<salt>$<hash> */
   passwordHash: text('password_hash').notNull(),
+  /** reviewer (works cases), supervisor (second approval, reassigns), admin (manages staff). */
+  role: text('role').notNull().default('reviewer'),
+  /** The TOTP secret (base32); enrolled once totpEnabledAt is set. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The time step of the last code used: a code works once. */
+  totpLastStep: integer('totp_last_step'),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
 export const staffSessions = pgTable('staff_sessions', {
   id: text('id').primaryKey(),
   staffId: text('staff_id').notNull().references(() => staff.id),
+  /** password (a second factor still to come: enrol or totp), or full. */
+  stage: text('stage').notNull().default('full'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Sessions end when idle (config.staff.idleMinutes). */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

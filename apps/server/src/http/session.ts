@@ -16,7 +16,7 @@ export const cookieScope = (embedOrigins: readonly string[], https: boolean) =>
   embedOrigins.length > 0 ? ({ sameSite: 'none', secure: true, partitioned: true } as const) : ({ sameSite: 'lax', secure: https } as const);
 
 /** https as the applicant sees it: the public origin, or the request (X-Forwarded-Proto from a trusted proxy). */
-const servedOverHttps = (request: FastifyRequest) => request.server.kh.config.publicOrigin.startsWith('https:') || request.protocol === 'https';
+export const servedOverHttps = (request: FastifyRequest) => request.server.kh.config.publicOrigin.startsWith('https:') || request.protocol === 'https';
 
 /** A hand-off session lasts as long as an identity check may take, not a week. */
 export const HANDOFF_SESSION_MINUTES = 30;

@@ -1,17 +1,36 @@
 // Staff review: a separate API with its own authentication. Approve market by market, reject with
 // items of the RejectReason dictionary, set the MY client code active. Every action is audited.
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MARKET, hasMarket } from '@kh/flow';
-import { applications, auditLog, ekycChecks, files, members, payments, staff, supplements } from '../db/schema.ts';
+import { applications, auditLog, ekycChecks, files, members, payments, staff, staffSessions, supplements } from '../db/schema.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { compareWithIdentity } from '@kh/engine';
 import { isContainRejectIdKind, parseRejectedReason } from '@kh/flow';
 import { STATUS, SUPERSEDED, initApplication, payloadsOf, verifiedIdentityOf, type Application } from '../services/applications.ts';
 import { compileStep, contextFrom } from '../services/steps.ts';
 import { checkLimit } from '../http/rate-limits.ts';
-import { passwordMatches, requireStaff, staffOf, startStaffSession, unknownAccountHash } from '../services/staff-auth.ts';
+import {
+  STAFF_ROLES,
+  clearStaffCookie,
+  createStaff,
+  endStaffSession,
+  newTotpSecret,
+  passwordMatches,
+  requireRole,
+  requireStaff,
+  setStaffCookie,
+  staffMemberOf,
+  staffOf,
+  staffSessionOf,
+  staffToken,
+  startStaffSession,
+  totpFor,
+  totpStep,
+  unknownAccountHash,
+  type StaffRole,
+} from '../services/staff-auth.ts';
 import { dictionaries } from '../services/steps.ts';
 import { notifyDecision } from '../services/notifications.ts';
 
@@ -38,29 +57,122 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
     return row;
   }
 
-  const { limits } = app.kh.config;
+  const { limits, staffSession } = app.kh.config;
   const loginWindowMs = limits.staffLoginWindowMinutes * 60_000;
+  const loginAudit = (staffId: string, action: string, request: FastifyRequest) =>
+    db.insert(auditLog).values({ staffId, action, detail: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null } });
+
+  // Step one: the password. The answer says what comes next: enrolling an authenticator (first
+  // login, with its QR code's URI), or a code from it. Nothing is reachable with this half session.
   app.post(
     '/login',
     {
       config: { rateLimit: { max: limits.staffLoginsPerIp, timeWindow: loginWindowMs } },
       schema: { body: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 200 } } } },
     },
-    async (request) => {
-    const body = request.body as { email: string; password: string };
-    const email = body.email.toLowerCase();
-    // Throttled per account as well as per address: a guesser spread over many addresses still stops.
-    await checkLimit(request, `staff-login:${email}`, limits.staffLoginsPerAccount, loginWindowMs);
-    const [account] = await db.select().from(staff).where(eq(staff.email, email));
-    // An unknown e-mail costs the same password hash as a known one: the answer time tells nothing.
-    const matches = await passwordMatches(body.password, account?.passwordHash ?? (await unknownAccountHash()));
-    if (!account || !matches) throw new AppError(401, '401', 'server.staffLoginFailed');
-    return ok({ token: await startStaffSession(db, account.id), name: account.name });
+    async (request, reply) => {
+      const body = request.body as { email: string; password: string };
+      const email = body.email.toLowerCase();
+      // Throttled per account as well as per address: a guesser spread over many addresses still stops.
+      await checkLimit(request, `staff-login:${email}`, limits.staffLoginsPerAccount, loginWindowMs);
+      const [account] = await db.select().from(staff).where(eq(staff.email, email));
+      // An unknown e-mail costs the same password hash as a known one: the answer time tells nothing.
+      const matches = await passwordMatches(body.password, account?.passwordHash ?? (await unknownAccountHash()));
+      if (!account || !matches || account.disabledAt) {
+        if (account) await loginAudit(account.id, 'loginFailed', request);
+        throw new AppError(401, '401', 'server.staffLoginFailed');
+      }
+      const token = await startStaffSession(db, account.id, 'password', staffSession.maxHours);
+      setStaffCookie(request, reply, token);
+      if (account.totpEnabledAt) return ok({ next: 'totp', token });
+      // Enrolment: the same secret until it is confirmed, so a reload shows the same QR code.
+      const secret = account.totpSecret ?? newTotpSecret();
+      if (!account.totpSecret) await db.update(staff).set({ totpSecret: secret }).where(eq(staff.id, account.id));
+      return ok({ next: 'enrol', token, secret, otpauthUrl: totpFor(secret, account.email).toString() });
     },
   );
 
+  // Step two: a code from the authenticator (which, on enrolment, confirms it). A code works once.
+  app.post(
+    '/login/totp',
+    { config: { rateLimit: { max: limits.staffLoginsPerIp, timeWindow: loginWindowMs } }, schema: { body: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 10 } } } } },
+    async (request, reply) => {
+      const session = await staffSessionOf(request, 'password');
+      if (!session || !session.totpSecret) throw new AppError(401, '401', 'server.staffSessionEnded');
+      await checkLimit(request, `staff-totp:${session.id}`, limits.staffLoginsPerAccount, loginWindowMs);
+      const step = totpStep(session.totpSecret, session.email, (request.body as { code: string }).code.replace(/\s/g, ''));
+      // The step is written only if it is newer than the last one used: two logins with one code, one wins.
+      const [accepted] =
+        step === undefined
+          ? []
+          : await db
+              .update(staff)
+              .set({ totpLastStep: step, totpEnabledAt: session.totpEnabledAt ?? new Date() })
+              .where(and(eq(staff.id, session.id), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+              .returning({ id: staff.id });
+      if (!accepted) {
+        await loginAudit(session.id, 'totpFailed', request);
+        throw new AppError(401, '401', 'server.staffCodeRefused');
+      }
+      // A new token for the full session: the half session's token never becomes one.
+      await endStaffSession(db, session.token);
+      const token = await startStaffSession(db, session.id, 'full', staffSession.maxHours);
+      setStaffCookie(request, reply, token);
+      await loginAudit(session.id, session.totpEnabledAt ? 'login' : 'totpEnrolled', request);
+      return ok({ token, staff: { id: session.id, name: session.name, email: session.email, role: session.role } });
+    },
+  );
+
+  app.post('/logout', async (request, reply) => {
+    const session = await staffSessionOf(request, 'full');
+    await endStaffSession(db, staffToken(request));
+    clearStaffCookie(request, reply);
+    if (session) await loginAudit(session.id, 'logout', request);
+    return ok(null);
+  });
+
   app.register(async (secured) => {
     secured.addHook('preHandler', requireStaff);
+
+    secured.get('/me', async (request) => ok(staffMemberOf(request)));
+
+    // Staff accounts: the admin's.
+    const accountSchema = { email: { type: 'string', format: 'email', maxLength: 200 }, name: { type: 'string', minLength: 1, maxLength: 100 }, role: { type: 'string', enum: [...STAFF_ROLES] }, password: { type: 'string', minLength: 12, maxLength: 200 } } as const;
+    secured.get('/accounts', { preHandler: requireRole('admin') }, async () =>
+      ok(await db.select({ id: staff.id, email: staff.email, name: staff.name, role: staff.role, enrolled: sql<boolean>`${staff.totpEnabledAt} is not null`, disabled: sql<boolean>`${staff.disabledAt} is not null`, createdAt: staff.createdAt }).from(staff).orderBy(asc(staff.email))),
+    );
+    secured.post('/accounts', { preHandler: requireRole('admin'), schema: { body: { type: 'object', required: ['email', 'name', 'role', 'password'], properties: accountSchema } } }, async (request) => {
+      const body = request.body as { email: string; name: string; role: StaffRole; password: string };
+      const [existing] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, body.email.toLowerCase()));
+      if (existing) throw new AppError(409, CODES.badState, 'server.staffEmailTaken');
+      const id = await createStaff(db, body);
+      await db.insert(auditLog).values({ staffId: staffOf(request), action: 'staffCreated', detail: { staffId: id, email: body.email.toLowerCase(), role: body.role } });
+      return ok({ id });
+    });
+    secured.post(
+      '/accounts/:id',
+      { preHandler: requireRole('admin'), schema: { body: { type: 'object', properties: { role: accountSchema.role, disabled: { type: 'boolean' }, resetTotp: { type: 'boolean' } } } } },
+      async (request) => {
+        const { id } = request.params as { id: string };
+        const body = request.body as { role?: StaffRole; disabled?: boolean; resetTotp?: boolean };
+        // An admin cannot lock themselves out: the last way back in would be the database.
+        if (id === staffOf(request) && (body.disabled || (body.role && body.role !== 'admin'))) throw new AppError(409, CODES.badState, 'server.staffNotYourself');
+        const [changed] = await db
+          .update(staff)
+          .set({
+            ...(body.role ? { role: body.role } : {}),
+            ...(body.disabled !== undefined ? { disabledAt: body.disabled ? new Date() : null } : {}),
+            ...(body.resetTotp ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null } : {}),
+          })
+          .where(eq(staff.id, id))
+          .returning({ id: staff.id });
+        if (!changed) throw new AppError(404, '404', 'server.staffUnknown');
+        // A disabled account or a reset authenticator ends that person's sessions at once.
+        if (body.disabled || body.resetTotp) await db.delete(staffSessions).where(eq(staffSessions.staffId, id));
+        await db.insert(auditLog).values({ staffId: staffOf(request), action: 'staffChanged', detail: { staffId: id, ...body } });
+        return ok({ id });
+      },
+    );
 
     secured.get(
       '/applications',
