@@ -313,6 +313,31 @@ describe('staff review', () => {
     const other = await applicant();
     expect((await other.c.request('GET', '/kh/account/apply/application-pdf', { query: { applyId: a.applyId } })).status).not.toBe(200);
   });
+  it('a case is one reviewer\'s: a claim keeps others from deciding it, a supervisor reassigns it, and a decision on a case that changed underneath is refused', async () => {
+    await createStaff(server.database.db, { email: 'second@broker.example', name: 'Second Reviewer', password: 'correct horse battery' });
+    await createStaff(server.database.db, { email: 'lead@broker.example', name: 'Lead', password: 'correct horse battery', role: 'supervisor' });
+    const second = await staffLogin(server.baseUrl, 'second@broker.example', 'correct horse battery');
+    const lead = await staffLogin(server.baseUrl, 'lead@broker.example', 'correct horse battery');
+    const a = await submitted();
+    const path = `/staff/applications/${a.applyId}`;
+    expect((await staffCall('POST', `${path}/claim`)).status).toBe(200);
+    const taken = await staffCall('POST', `${path}/claim`, undefined, second);
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toBe('Reviewer is working on this case. Ask a supervisor to reassign it.');
+    expect((await staffCall('POST', `${path}/reject`, { items: ['2004-employment'] }, second)).status).toBe(409);
+    // Only a supervisor reassigns.
+    const me = (await staffCall('GET', '/staff/me', undefined, second)).body.data.id;
+    expect((await staffCall('POST', `${path}/assign`, { staffId: me }, second)).status).toBe(403);
+    expect((await staffCall('POST', `${path}/assign`, { staffId: me }, lead)).status).toBe(200);
+    expect((await staffCall('POST', `${path}/approve`, { markets: 1, expectedStatus: 2 })).status).toBe(409);
+    // The second reviewer decided on status 2; a resubmission or another decision since makes it stale.
+    expect((await staffCall('POST', `${path}/reject`, { items: ['2004-employment'], expectedStatus: 2 }, second)).status).toBe(200);
+    const stale = await staffCall('POST', `${path}/approve`, { markets: 1, expectedStatus: 2 }, second);
+    expect(stale.status).toBe(409);
+    expect(stale.body.msg).toBe('This case changed while you were looking at it. Reload it to see what changed, then decide.');
+    const audit = (await staffCall('GET', path)).body.data.audit.map((e: { action: string }) => e.action);
+    expect(audit).toEqual(['claim', 'assign', 'reject']);
+  });
   it('needs its own authentication: a wrong password, no token, or an applicant\'s cookie are refused', async () => {
     expect((await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'nope' }) })).status).toBe(401);
     expect((await staffCall('GET', '/staff/applications', undefined, 'not-a-token')).status).toBe(401);

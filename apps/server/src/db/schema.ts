@@ -98,6 +98,9 @@ export const applications = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** The language the applicant submitted in: the reviewer's decision reaches them in it. */
     language: text('language'),
+    /** The reviewer working the case (claimed, or assigned by a supervisor): no one else decides it. */
+    assignedTo: text('assigned_to'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

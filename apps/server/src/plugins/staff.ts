@@ -51,6 +51,25 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
     });
   }
 
+  /** A decision is made on the case as the reviewer saw it, by the one working it (claimed here if no one is). */
+  async function decidable(request: FastifyRequest): Promise<Application> {
+    const before = await load((request.params as { id: string }).id);
+    const { expectedStatus } = request.body as { expectedStatus?: number };
+    if (expectedStatus !== undefined && before.status !== expectedStatus) throw new AppError(409, CODES.badState, 'server.caseChanged');
+    await refuseIfSomeoneElses(before, staffOf(request));
+    return before;
+  }
+
+  async function refuseIfSomeoneElses(application: Application, staffId: string) {
+    if (!application.assignedTo || application.assignedTo === staffId) return;
+    const [holder] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, application.assignedTo));
+    throw new AppError(409, CODES.badState, 'server.caseClaimed', { name: holder?.name ?? '?' });
+  }
+
+  /** The update's guard: the status the decision was made on, and no one else's claim in between. */
+  const unchangedAndMine = (before: Application, staffId: string) =>
+    and(eq(applications.id, before.id), eq(applications.status, before.status), or(isNull(applications.assignedTo), eq(applications.assignedTo, staffId)));
+
   async function load(id: string): Promise<Application> {
     const [row] = await db.select().from(applications).where(eq(applications.id, id));
     if (!row) throw new AppError(404, '404', 'server.noApplication');
@@ -182,7 +201,7 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
         const where = query.status === undefined ? undefined : eq(applications.status, query.status);
         const [{ total }] = await db.select({ total: count() }).from(applications).where(where);
         const rows = await db
-          .select({ id: applications.id, relatedType: applications.relatedType, status: applications.status, market: applications.market, opened: applications.opened, username: applications.username, submittedAt: applications.submittedAt, updatedAt: applications.updatedAt })
+          .select({ id: applications.id, relatedType: applications.relatedType, status: applications.status, market: applications.market, opened: applications.opened, username: applications.username, assignedTo: applications.assignedTo, submittedAt: applications.submittedAt, updatedAt: applications.updatedAt })
           .from(applications)
           .where(where)
           .orderBy(asc(applications.submittedAt), asc(applications.createdAt))
@@ -219,12 +238,43 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
       });
     });
 
+    // A reviewer claims a case before working it: two reviewers never work one case unknowingly.
+    secured.post('/applications/:id/claim', async (request) => {
+      const before = await load((request.params as { id: string }).id);
+      const me = staffOf(request);
+      const [after] = await db
+        .update(applications)
+        .set({ assignedTo: me, assignedAt: new Date() })
+        .where(and(eq(applications.id, before.id), or(isNull(applications.assignedTo), eq(applications.assignedTo, me))))
+        .returning();
+      if (!after) await refuseIfSomeoneElses(await load(before.id), me);
+      if (before.assignedTo !== me) await audit(me, 'claim', before, after, {});
+      return ok(after);
+    });
+
+    // A supervisor hands a case to someone else (or frees it with staffId null).
+    secured.post(
+      '/applications/:id/assign',
+      { preHandler: requireRole('supervisor', 'admin'), schema: { body: { type: 'object', required: ['staffId'], properties: { staffId: { type: ['string', 'null'], maxLength: 64 } } } } },
+      async (request) => {
+        const before = await load((request.params as { id: string }).id);
+        const { staffId } = request.body as { staffId: string | null };
+        if (staffId) {
+          const [target] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabledAt)));
+          if (!target) throw new AppError(404, '404', 'server.staffUnknown');
+        }
+        const [after] = await db.update(applications).set({ assignedTo: staffId, assignedAt: staffId ? new Date() : null }).where(eq(applications.id, before.id)).returning();
+        await audit(staffOf(request), 'assign', before, after, { from: before.assignedTo, to: staffId });
+        return ok(after);
+      },
+    );
+
     // Approve market by market: the markets approved are opened; when every market asked for is, the application succeeds.
     secured.post(
       '/applications/:id/approve',
-      { schema: { body: { type: 'object', required: ['markets'], properties: { markets: { type: 'integer', minimum: 1, maximum: 19 } } } } },
+      { schema: { body: { type: 'object', required: ['markets'], properties: { markets: { type: 'integer', minimum: 1, maximum: 19 }, expectedStatus: { type: 'integer', minimum: 0, maximum: 5 } } } } },
       async (request) => {
-        const before = await load((request.params as { id: string }).id);
+        const before = await decidable(request);
         if (before.status !== STATUS.review && before.status !== STATUS.pass) throw new AppError(409, CODES.badState, 'server.notUnderReview');
         const markets = (request.body as { markets: number }).markets & before.market;
         if (markets === 0) throw badRequest('server.marketsNotAsked');
@@ -232,10 +282,10 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
         const done = (opened & before.market) === before.market;
         const [after] = await db
           .update(applications)
-          .set({ opened, status: done ? STATUS.success : STATUS.pass, masClientCodeActive: before.masClientCodeActive || hasMarket(markets, MARKET.MAS), updatedAt: new Date() })
-          .where(and(eq(applications.id, before.id), eq(applications.status, before.status)))
+          .set({ opened, status: done ? STATUS.success : STATUS.pass, masClientCodeActive: before.masClientCodeActive || hasMarket(markets, MARKET.MAS), assignedTo: staffOf(request), updatedAt: new Date() })
+          .where(unchangedAndMine(before, staffOf(request)))
           .returning();
-        if (!after) throw new AppError(409, CODES.badState, 'server.notUnderReview');
+        if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
         // The client number is the member's, given at their first approval and never again.
         await db.update(members).set({ hsNo: `C${String(randomInt(1_000_000, 9_999_999))}` }).where(and(eq(members.id, before.memberId), isNull(members.hsNo)));
         if (before.relatedType === 'SUPPLEMENT') {
@@ -253,19 +303,19 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
 
     secured.post(
       '/applications/:id/reject',
-      { schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } } } } } },
+      { schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } }, expectedStatus: { type: 'integer', minimum: 0, maximum: 5 } } } } },
       async (request) => {
-        const before = await load((request.params as { id: string }).id);
+        const before = await decidable(request);
         if (before.status !== STATUS.review && before.status !== STATUS.pass) throw new AppError(409, CODES.badState, 'server.notUnderReview');
         const items = [...new Set((request.body as { items: string[] }).items)];
         const unknown = items.filter((item) => !REJECT_ITEMS.has(item));
         if (unknown.length > 0) throw badRequest('server.unknownRejectItems', { items: unknown.join(', ') });
         const [after] = await db
           .update(applications)
-          .set({ status: STATUS.fail, rejectedReason: items.join(','), updatedAt: new Date() })
-          .where(and(eq(applications.id, before.id), eq(applications.status, before.status)))
+          .set({ status: STATUS.fail, rejectedReason: items.join(','), assignedTo: staffOf(request), updatedAt: new Date() })
+          .where(unchangedAndMine(before, staffOf(request)))
           .returning();
-        if (!after) throw new AppError(409, CODES.badState, 'server.notUnderReview');
+        if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
         // A rejected identity document is checked again: the old check verifies nothing from now on,
         // so the applicant cannot type another identity in its place.
         if (isContainRejectIdKind(parseRejectedReason(after.rejectedReason)))
