@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { freePort, launchChromium, staffLogin } from '@kh/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '@kh/server';
@@ -35,7 +35,19 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
     },
     async staff(method: string, path: string, body?: unknown) {
       const res = await fetch(`${origin}${path}`, { method, headers: { authorization: `Bearer ${await this.staffToken()}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      return (await res.json()) as { data: Record<string, unknown> };
+      const answer = (await res.json()) as { data: Record<string, unknown>; message?: string };
+      // A refused staff call must fail the scenario here, not as a timeout three steps later.
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer)}`);
+      return answer;
+    },
+    /** Clicks "Send code", waits for the server to have sent it, and answers that code (not an older one). */
+    async sendCode(target: Page | Frame, mobile: string) {
+      const page = 'page' in target ? target.page() : target;
+      const sent = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/sms/auth-code/send'));
+      await target.getByRole('button', { name: 'Send code' }).click();
+      const res = await sent;
+      if (!res.ok()) throw new Error(`send code answered ${res.status()}: ${await res.text()}`);
+      return this.latestCode(mobile);
     },
     async latestCode(mobile: string) {
       const outbox = (await (await fetch(`${origin}/dev/outbox`, { headers: { accept: 'application/json' } })).json()) as { data: { mobile: string; body: string }[] };

@@ -8,9 +8,8 @@ export const photo = async () => ({ name: 'photo.png', mimeType: 'image/png', bu
 export async function login(page: Page, product: Product, mobile: string) {
   await page.goto(`${product.origin}/status/entry`);
   await page.getByLabel(/Mobile number/).fill(mobile);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Verification code').waitFor();
-  await page.getByLabel('Verification code').fill(await product.latestCode(mobile));
+  const code = await product.sendCode(page, mobile);
+  await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Log in' }).click();
   // The login page is at /status/entry too: wait for the reload that replaces it, then for the app's
   // status page, so that a navigation the test starts next cannot cut the app's own short.
