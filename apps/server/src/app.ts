@@ -35,7 +35,7 @@ import { helpPlugin } from './plugins/help.ts';
 import { analyticsPlugin } from './plugins/analytics.ts';
 import { devPlugin } from './plugins/dev.ts';
 import { join } from 'node:path';
-import { isAppRoute, registerWebApp } from './web.ts';
+import { isAppRoute, isConsoleRoute, registerConsoleApp, registerWebApp } from './web.ts';
 
 /** Each service and the base path SPEC §7 gives it. */
 const SERVICES: [FastifyPluginAsync, string][] = [
@@ -144,7 +144,12 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     return sendError(request, reply, new AppError(500, '500', 'errors.http500'));
   });
   const webApp = await registerWebApp(app, config.webDist, config.embedOrigins);
+  const consoleApp = await registerConsoleApp(app, config.consoleDist);
   app.setNotFoundHandler((request, reply) => {
+    if (isConsoleRoute(request.url)) {
+      if (consoleApp && (request.method === 'GET' || request.method === 'HEAD')) return consoleApp(request, reply);
+      return sendError(request, reply, new AppError(404, '404', 'errors.http404'));
+    }
     // The app's own routes (/info/base, /status/entry…) are pages of the single-page app.
     if (webApp && (request.method === 'GET' || request.method === 'HEAD') && isAppRoute(request.url)) return webApp(request, reply);
     return sendError(request, reply, new AppError(404, '404', 'errors.http404'));

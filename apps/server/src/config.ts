@@ -59,6 +59,8 @@ export interface ServerConfig {
   feeSen: number;
   /** The built applicant app to serve on the same origin (apps/web/dist); none in API-only tests. */
   webDist?: string;
+  /** The built review console (apps/console/dist), served under /console. */
+  consoleDist?: string;
   /** Dealer's representatives by DR code. */
   dealers: Record<string, string>;
   /**
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ekyc: { maxPerDay: Number(env.KH_EKYC_MAX_PER_DAY ?? 5), minIntervalSeconds: Number(env.KH_EKYC_MIN_INTERVAL_SECONDS ?? 10), handoffTtlSeconds: 300 },
     feeSen: 1100,
     webDist: env.KH_WEB_DIST,
+    consoleDist: env.KH_CONSOLE_DIST,
     dealers: { DR1001: 'Lim Wei Ming', DR1002: 'Nurul Aisyah binti Ahmad', DR1003: 'Rajesh Kumar' },
     trustProxy: trustProxyFrom(env.KH_TRUST_PROXY),
     limits: {

@@ -3,11 +3,11 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { extraServices } from './services.ts';
-import { WEB_DIST } from './web.ts';
+import { CONSOLE_DIST, WEB_DIST } from './web.ts';
 
 let config: ServerConfig;
 try {
-  config = loadConfig(process.env, { webDist: process.env.KH_WEB_DIST ?? WEB_DIST });
+  config = loadConfig(process.env, { webDist: process.env.KH_WEB_DIST ?? WEB_DIST, consoleDist: process.env.KH_CONSOLE_DIST ?? CONSOLE_DIST });
 } catch (error) {
   // A wrong setting is said in one line, not as a stack trace.
   if (!(error instanceof ConfigError)) throw error;

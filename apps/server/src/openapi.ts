@@ -11,7 +11,7 @@ export const OPENAPI_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '..
 
 export async function openApiDocument(): Promise<unknown> {
   // No web app: its static files are not API.
-  const config = loadConfig({}, { signingSecret: 'openapi', publicOrigin: 'https://open.broker.example', webDist: '/nonexistent' });
+  const config = loadConfig({}, { signingSecret: 'openapi', publicOrigin: 'https://open.broker.example', webDist: '/nonexistent', consoleDist: '/nonexistent' });
   const database = await openDatabase({ dataDir: 'memory://' });
   const app = await buildApp({ config, db: database.db, extraServices: extraServices(config) });
   try {

@@ -7,6 +7,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../console/dist');
+/** The review console's pages: /console and everything under it. */
+export const isConsoleRoute = (url: string) => url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
 /** The app's Content-Security-Policy; frames only on its own origin and the broker's pages that embed it. */
 export const appCsp = (embedOrigins: readonly string[] = []) =>
   `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
@@ -27,4 +30,23 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
     setHeaders: (res) => void res.header('content-security-policy', csp),
   });
   return (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').send(index);
+}
+
+/**
+ * The review console (apps/console/dist) under /console, on the same origin and under the same CSP,
+ * never framed by another site. Answers its pages' handler, or undefined when it is not built.
+ */
+export async function registerConsoleApp(app: FastifyInstance, dist = CONSOLE_DIST): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
+  if (!existsSync(join(dist, 'index.html'))) return undefined;
+  const index = readFileSync(join(dist, 'index.html'));
+  const csp = appCsp().replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+  await app.register(fastifyStatic, {
+    root: join(dist, 'assets'),
+    prefix: '/console/assets/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    setHeaders: (res) => void res.header('content-security-policy', csp),
+  });
+  return (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').send(index);
 }

@@ -28,7 +28,7 @@ export function answers(n: number, files: { proof: string; statement: string; si
   const nric = `9001011${String(n).padStart(5, '0')}`;
   return {
     contact: { areaCode: '60', mobile, email: `applicant${n}@gmail.com`, username: `applicant${n}`, hasCdsAccount: false, agentChoice: 1, nationality: 'MYS' },
-    market: { myMarket: true, myType: 0, hkMarket: true, usMarket: true, marginAcc: true },
+    market: { myMarket: true, myType: 0, hkMarket: true, usMarket: true, marginAcc: false },
     identity: { identityType: 106, documentName: 'TAN AH KOW', nricNumber: nric },
     personal: {
       documentName: 'TAN AH KOW', nationality: 'MYS', identityType: 106, nricNumber: nric, gender: 2, birthDate: '1990-01-01', maritalStatus: 1, race: 2, education: 4,
@@ -79,4 +79,18 @@ export async function completeProviderPage(c: Client, h5RedirectUrl: string, out
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.append('outcome', outcome);
   return c.request('POST', `${url.pathname}/complete`, { body: form, query: { t: url.searchParams.get('t')! } });
+}
+
+/** Verifies the identity, answers every step with `data`, pays the fee and submits: a case in the reviewers' queue. */
+export async function submitAll(c: Client, applyId: string, data: Record<FormStep, Record<string, unknown>>) {
+  const init = await c.form('/ekyc/rest-api/ctos/init', initBody(applyId, { documentNumber: String(data.identity.nricNumber) }));
+  await completeProviderPage(c, init.body.data.h5RedirectUrl, 'success', { idNo: String(data.identity.nricNumber), name: String(data.identity.documentName) });
+  for (const step of ['contact', 'market', 'identity', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature'] as FormStep[]) {
+    const res = await fill(c, step, data[step]);
+    if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
+  }
+  const order = (await c.post('/money/payment/ghl/applyPay', { relateId: applyId, merchantReturnURL: '/payment/transit' })).body.data.result;
+  await c.request('POST', `${new URL(order.redirectUrl).pathname}/pay`, { form: { cardHolder: 'TAN AH KOW', cardNo: '4111111111111111', outcome: 'approve' } });
+  const res = await c.post('/kh/account/apply/apply-submit', { applyId });
+  if (res.body.data.status !== 2) throw new Error(JSON.stringify(res.body));
 }

@@ -7,7 +7,7 @@ import { auditLog } from '../src/db/schema.ts';
 import { EKYC_FAILURE_REASONS } from '../src/services/ekyc.ts';
 import { createStaff } from '../src/services/staff-auth.ts';
 import { client, login, startServer, type Client, type TestServer } from './harness.ts';
-import { STEP_CODES, answers, completeProviderPage, fill, initBody, uploadedPath, type FormStep } from './fixtures.ts';
+import { STEP_CODES, answers, completeProviderPage, fill, initBody, submitAll, uploadedPath } from './fixtures.ts';
 import { staffLogin } from '@kh/testing';
 
 let server: TestServer;
@@ -273,16 +273,7 @@ describe('staff review', () => {
     const a = await applicant();
     const files = { proof: await uploadedPath(a.c), statement: await uploadedPath(a.c), signature: await uploadedPath(a.c) };
     const data = answers(phone, files, a.mobile);
-    const init = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { documentNumber: String(data.identity.nricNumber) }));
-    await completeProviderPage(a.c, init.body.data.h5RedirectUrl, 'success', { idNo: String(data.identity.nricNumber) });
-    for (const step of ['contact', 'market', 'identity', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature'] as FormStep[]) {
-      const res = await fill(a.c, step, data[step]);
-      if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
-    }
-    const order = (await a.c.post('/money/payment/ghl/applyPay', { relateId: a.applyId, merchantReturnURL: '/payment/transit' })).body.data.result;
-    await a.c.request('POST', `${new URL(order.redirectUrl).pathname}/pay`, { form: { cardHolder: 'TAN AH KOW', cardNo: '4111111111111111', outcome: 'approve' } });
-    const res = await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId });
-    if (res.body.data.status !== 2) throw new Error(JSON.stringify(res.body));
+    await submitAll(a.c, a.applyId, data);
     return { ...a, data };
   }
 

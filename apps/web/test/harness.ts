@@ -23,22 +23,26 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
   const app = await buildApp({ config, db: database.db, extraServices: extraServices(config) });
   await app.listen({ host: '127.0.0.1', port });
   await createStaff(database.db, { email: 'reviewer@broker.example', name: 'Reviewer', password: 'e2e reviewer password' });
+  await createStaff(database.db, { email: 'supervisor@broker.example', name: 'Supervisor', password: 'e2e supervisor password', role: 'supervisor' });
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
     database,
     // One staff login per product: staff logins are rate-limited like a reviewer's would be.
-    token: undefined as Promise<string> | undefined,
-    staffToken() {
-      this.token ??= staffLogin(origin, 'reviewer@broker.example', 'e2e reviewer password');
-      return this.token;
+    staffToken(role: 'reviewer' | 'supervisor' = 'reviewer') {
+      return staffLogin(origin, `${role}@broker.example`, `e2e ${role} password`);
     },
-    async staff(method: string, path: string, body?: unknown) {
-      const res = await fetch(`${origin}${path}`, { method, headers: { authorization: `Bearer ${await this.staffToken()}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    async staff(method: string, path: string, body?: unknown, role: 'reviewer' | 'supervisor' = 'reviewer') {
+      const res = await fetch(`${origin}${path}`, { method, headers: { authorization: `Bearer ${await this.staffToken(role)}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
       const answer = (await res.json()) as { data: Record<string, unknown>; message?: string };
       // A refused staff call must fail the scenario here, not as a timeout three steps later.
       if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer)}`);
       return answer;
+    },
+    /** The reviewer approves; a case that needs a second approval (a margin account…) gets the supervisor's. */
+    async approve(applyId: string, markets: number) {
+      const first = await this.staff('POST', `/staff/applications/${applyId}/approve`, { markets });
+      if (first.data.awaitingSecondApproval) await this.staff('POST', `/staff/applications/${applyId}/approve`, { markets }, 'supervisor');
     },
     /** Clicks "Send code", waits for the server to have sent it, and answers that code (not an older one). */
     async sendCode(target: Page | Frame, mobile: string) {

@@ -137,7 +137,7 @@ export async function agreeAndSign(page: Page, sign: (page: Page) => Promise<voi
 /** Staff approve the supplement under review for these markets; answers the account's opened markets. */
 export async function approveSupplement(page: Page, product: Product, markets: number): Promise<number> {
   const supplement = ((await product.staff('GET', '/staff/applications?status=2')).data.items as { id: string; relatedType: string }[]).find((a) => a.relatedType === 'SUPPLEMENT')!;
-  await product.staff('POST', `/staff/applications/${supplement.id}/approve`, { markets });
+  await product.approve(supplement.id, markets);
   const record = await page.evaluate(async () => (await (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).data);
   return record.opened as number;
 }
@@ -148,7 +148,7 @@ export async function approveSupplement(page: Page, product: Product, markets: n
  */
 export async function openMoreMarketsAfterApproval(page: Page, product: Product, markets: number): Promise<string[]> {
   const [init] = (await product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[];
-  await product.staff('POST', `/staff/applications/${init.id}/approve`, { markets });
+  await product.approve(init.id, markets);
   const visited: string[] = [];
   page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
   await page.goto(`${product.origin}/status/entry`);

@@ -54,7 +54,7 @@ describe('a deep link through login', () => {
     const shot = shooter('19-deep-link-login');
     await submitNewApplication(page, env.product, 901, { withoutUs: true });
     const [init] = (await env.product.staff('GET', '/staff/applications?status=2')).data.items as { id: string }[];
-    await env.product.staff('POST', `/staff/applications/${init.id}/approve`, { markets: 17 });
+    await env.product.approve(init.id, 17);
     await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByLabel(/Mobile number/).waitFor();

@@ -17,7 +17,7 @@ describe('a new Malaysian applicant opens MY cash, HK and US', () => {
     await submitNewApplication(page, env.product, 101, { shot });
     const check = await (await fetch(`${env.product.origin}/staff/applications?status=2`, { headers: { authorization: `Bearer ${await env.product.staffToken()}` } })).json();
     const applyId = check.data.items[0].id as string;
-    await env.product.staff('POST', `/staff/applications/${applyId}/approve`, { markets: 19 });
+    await env.product.approve(applyId, 19);
     await page.reload();
     await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
     await shot(page, 'successful');

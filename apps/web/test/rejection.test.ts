@@ -41,7 +41,7 @@ describe('a rejected application is fixed on the rejected items only and resubmi
 
     await waitPath(page, '/status/complete');
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
-    await env.product.staff('POST', `/staff/applications/${applyId}/approve`, { markets: 19 });
+    await env.product.approve(applyId, 19);
     await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('heading', { name: 'Account opened successfully' }).waitFor();
     await shot(page, 'approved');

@@ -26,6 +26,7 @@ export interface KhInfoDto {
   fillStep: number | null;
   reasonCode?: string | null;
   rejectedReason?: string | null;
+  rejectionNote?: string | null;
   name?: string;
   identityKind?: number;
   nationalityCode?: string;

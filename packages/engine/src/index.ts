@@ -19,3 +19,4 @@ export { parseNric, formatNric, type NricFacts } from './malaysia/nric.ts';
 export { parseIdAddress, splitIntoLines, joinAddressLines, splitAddressLines, ADDRESS_LINE_LENGTH, type ParsedAddress } from './malaysia/address.ts';
 export { lookupPostcode, type PostcodePlace } from './malaysia/postcodes.ts';
 export { MALAYSIAN_STATES } from './malaysia/states.ts';
+export * from './payload-diff.ts';

@@ -15,6 +15,8 @@ export interface KhInfo {
   success?: boolean;
   fillStep?: number | null;
   rejectedReason?: string | null;
+  /** The reviewer's note to the applicant with a rejection, as written. */
+  rejectionNote?: string | null;
   applyId?: string | number | null;
   /** Market bit flags of this application. */
   market?: number;

@@ -86,6 +86,8 @@ export const applications = pgTable(
     opened: integer('opened').notNull().default(0),
     masClientCodeActive: boolean('mas_client_code_active').notNull().default(false),
     rejectedReason: text('rejected_reason'),
+    /** The reviewer's words to the applicant with a rejection, shown as written. */
+    rejectionNote: text('rejection_note'),
     islamic: boolean('islamic').notNull().default(false),
     accountType: integer('account_type'),
     invitationCode: text('invitation_code'),
@@ -101,6 +103,16 @@ export const applications = pgTable(
     /** The reviewer working the case (claimed, or assigned by a supervisor): no one else decides it. */
     assignedTo: text('assigned_to'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** The case's facts, fixed at each submit (services/case-facts.ts): the queue filters and searches on them. */
+    applicantName: text('applicant_name'),
+    pep: boolean('pep').notNull().default(false),
+    margin: boolean('margin').notNull().default(false),
+    identityMismatch: boolean('identity_mismatch').notNull().default(false),
+    submissionCount: integer('submission_count').notNull().default(0),
+    /** Maker-checker: the first approval of a case that needs two, waiting for a different supervisor's. */
+    firstApprovedBy: text('first_approved_by'),
+    firstApprovedMarkets: integer('first_approved_markets'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,6 +125,33 @@ export const applications = pgTable(
     index('applications_id_no').on(t.idNo),
     index('applications_status').on(t.status, t.updatedAt),
   ],
+);
+
+/** What was submitted each time, so a reviewer sees what changed since a rejection. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    applicationId: text('application_id').notNull().references(() => applications.id),
+    number: integer('number').notNull(),
+    payloads: jsonb('payloads').notNull(),
+    /** The rejection this submission answers (the items named), if any. */
+    answersRejection: text('answers_rejection'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.number] })],
+);
+
+/** Notes between staff on a case; the applicant never sees them. */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: text('application_id').notNull().references(() => applications.id),
+    staffId: text('staff_id').notNull().references(() => staff.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_notes_application').on(t.applicationId, t.createdAt)],
 );
 
 export const applicationSteps = pgTable(
@@ -280,7 +319,7 @@ export const auditLog = pgTable(
     detail: jsonb('detail').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_application').on(t.applicationId, t.createdAt)],
+  (t) => [index('audit_log_application').on(t.applicationId, t.createdAt), index('audit_log_created').on(t.createdAt)],
 );
 
 /** Counters of the rate limits (http/rate-limits.ts): one row per key, shared by every instance. */

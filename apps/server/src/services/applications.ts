@@ -110,6 +110,7 @@ export function khInfo(application: Application | undefined, payloads: Payloads 
     fillStep: application.fillStep,
     reasonCode: application.status === STATUS.fail ? 'REJECTED' : null,
     rejectedReason: application.rejectedReason,
+    rejectionNote: application.status === STATUS.fail ? application.rejectionNote : null,
     name: personal.name as string | undefined,
     identityKind: (personal.identityKind as number | undefined) ?? 101,
     nationalityCode: (personal.nationalityCode as string | undefined) ?? application.nationality ?? 'MYS',

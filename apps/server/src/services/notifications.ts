@@ -54,7 +54,9 @@ export async function composeNotification({ db, config }: Pick<ServerContext, 'd
       .join(', ');
   else params.reasons = (application.rejectedReason ?? '').split(',').filter(Boolean).map((item) => rejectLabel(item, language)).join('; ');
   const t = (key: string) => translate(language, `server.notify.${job.event}${key}`, params);
-  return { application, language, email, phone: member ? { countryCode: member.countryCode, mobile: member.mobile } : undefined, subject: t('Subject'), text: t('Email'), sms: t('Sms') };
+  // The reviewer's note goes in the e-mail as written; the SMS stays short and links back.
+  const note = job.event === 'rejected' && application.rejectionNote ? `\n\n${translate(language, 'server.notify.reviewerNote', { note: application.rejectionNote })}` : '';
+  return { application, language, email, phone: member ? { countryCode: member.countryCode, mobile: member.mobile } : undefined, subject: t('Subject'), text: t('Email') + note, sms: t('Sms') };
 }
 
 /** The worker of the notify queue: a failure throws, and the queue retries it (then dead-letters it). */

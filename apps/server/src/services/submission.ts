@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { translate } from '@kh/i18n';
 import type { FieldError } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
-import { applications } from '../db/schema.ts';
+import { applications, submissions } from '../db/schema.ts';
+import { caseFacts } from './case-facts.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, requiredSteps, type Application } from './applications.ts';
 import { compileStep, contextFrom, validateData } from './steps.ts';
@@ -28,13 +29,29 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
   // Named by their titles in the applicant's language; the data keeps the step ids.
   if (missing.length > 0)
     throw new AppError(400, CODES.stepsIncomplete, 'server.stepsIncomplete', { steps: missing.map((m) => translate(language, `step.${m.step}.title`)).join(', ') }, { steps: missing });
-  // Only from the status we read: two submits at once make one transition.
+  // Only from the status we read: two submits at once make one transition. A resubmission is a new
+  // case for the queue: unclaimed, with no approval carried over from before the rejection.
   const [updated] = await db
     .update(applications)
-    .set({ status: STATUS.review, submittedAt: new Date(), updatedAt: new Date(), language })
+    .set({
+      status: STATUS.review,
+      submittedAt: new Date(),
+      updatedAt: new Date(),
+      language,
+      ...(await caseFacts(db, application, payloads)),
+      submissionCount: application.submissionCount + 1,
+      assignedTo: null,
+      assignedAt: null,
+      firstApprovedBy: null,
+      firstApprovedMarkets: null,
+      firstApprovedAt: null,
+    })
     .where(and(eq(applications.id, application.id), eq(applications.status, application.status)))
     .returning();
-  if (updated) metrics.submissions.inc({ kind: application.relatedType === 'SUPPLEMENT' ? 'supplement' : 'application' });
+  if (updated) {
+    await db.insert(submissions).values({ applicationId: application.id, number: updated.submissionCount, payloads, answersRejection: application.status === STATUS.fail ? application.rejectedReason : null });
+    metrics.submissions.inc({ kind: application.relatedType === 'SUPPLEMENT' ? 'supplement' : 'application' });
+  }
   const [current] = updated ? [updated] : await db.select().from(applications).where(eq(applications.id, application.id));
   return khInfo(current, payloads);
 }

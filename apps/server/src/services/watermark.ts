@@ -39,22 +39,25 @@ export async function checkImagePixels(bytes: Buffer): Promise<void> {
   if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError(`${size.width}×${size.height}`);
 }
 
-/** One band of the stamp, drawn once (jimp has the font) at the widest preview. */
-let bandOnce: Promise<Buffer> | undefined;
-function band(): Promise<Buffer> {
-  bandOnce ??= (async () => {
-    const font = await loadFont(SANS_32_WHITE);
-    const image = new Jimp({ width: PREVIEW_MAX_SIDE, height: BAND_HEIGHT_PX, color: 0x00000080 });
-    image.print({ font, x: 8, y: 6, text: `${TEXT}  ${TEXT}  ${TEXT}  ${TEXT}` });
-    return Buffer.from(await image.getBuffer('image/png'));
-  })();
-  return bandOnce;
+/** One band of the stamp at the widest preview (jimp has the font). */
+async function drawBand(text: string): Promise<Buffer> {
+  const font = await loadFont(SANS_32_WHITE);
+  const image = new Jimp({ width: PREVIEW_MAX_SIDE, height: BAND_HEIGHT_PX, color: 0x00000080 });
+  image.print({ font, x: 8, y: 6, text: `${text}  ${text}  ${text}  ${text}` });
+  return Buffer.from(await image.getBuffer('image/png'));
 }
+let defaultBand: Promise<Buffer> | undefined;
+const band = (text?: string): Promise<Buffer> => (text ? drawBand(printableStamp(text)) : (defaultBand ??= drawBand(TEXT)));
+// The bitmap font has ASCII only: anything else would print as nothing.
+const printableStamp = (text: string) => text.replace(/[^\x20-\x7E]/g, '?');
 
-/** The watermarked preview of an image: at most PREVIEW_MAX_SIDE on its longer side, as JPEG. */
-export const watermark = (bytes: Buffer): Promise<Buffer> => imageWork(() => makePreview(bytes));
+/**
+ * The watermarked preview of an image: at most PREVIEW_MAX_SIDE on its longer side, as JPEG. `stamp`
+ * replaces the default text (a reviewer's view carries their name and the time).
+ */
+export const watermark = (bytes: Buffer, stamp?: string): Promise<Buffer> => imageWork(() => makePreview(bytes, stamp));
 
-async function makePreview(bytes: Buffer): Promise<Buffer> {
+async function makePreview(bytes: Buffer, stamp?: string): Promise<Buffer> {
   let resized: { data: Buffer; info: OutputInfo };
   try {
     resized = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
@@ -66,7 +69,7 @@ async function makePreview(bytes: Buffer): Promise<Buffer> {
     throw new UnsupportedImageError(String(error));
   }
   const { width, height } = resized.info;
-  const stripe = await sharp(await band()).extract({ left: 0, top: 0, width: Math.min(width, PREVIEW_MAX_SIDE), height: Math.min(BAND_HEIGHT_PX, height) }).toBuffer();
+  const stripe = await sharp(await band(stamp)).extract({ left: 0, top: 0, width: Math.min(width, PREVIEW_MAX_SIDE), height: Math.min(BAND_HEIGHT_PX, height) }).toBuffer();
   const stripes: OverlayOptions[] = [];
   for (let y = 20; y + Math.min(BAND_HEIGHT_PX, height) <= height; y += BAND_EVERY_PX) stripes.push({ input: stripe, top: y, left: 0 });
   // A thumbnail shorter than the first band's offset still carries one band.

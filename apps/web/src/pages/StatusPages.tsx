@@ -90,6 +90,13 @@ export function RejectionPage(): ReactElement {
       <div className="status-card">
         <h1 className="status-card__title">{t('common.reviewFailedTitle')}</h1>
         <ul>{items.map((item) => <li key={item}>{rejectLabel(item, i18n.language)}</li>)}</ul>
+        {app.record.rejectionNote && (
+          <figure className="status-card__note">
+            <figcaption>{t('common.reviewerNote')}</figcaption>
+            {/* As the reviewer wrote it, in their words: never translated. */}
+            <blockquote>{app.record.rejectionNote}</blockquote>
+          </figure>
+        )}
         <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('errors.modifyInformation')} />
       </div>
     </PageLayout>

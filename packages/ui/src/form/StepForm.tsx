@@ -16,7 +16,9 @@ const ThemedForm = withTheme({ widgets, templates });
 export interface StepFormProps {
   compiled: CompiledStep;
   /** The step's ajv validator: precompiled in the app (strict CSP), runtime ajv in stories and tests. */
-  validator: StructuralValidator;
+  validator?: StructuralValidator;
+  /** The answers as they were given, for a reviewer: nothing editable, nothing validated, no submit. */
+  readOnly?: boolean;
   initialData?: FormData;
   /** Everything but compiled and language, which StepForm supplies. */
   context?: Omit<StepFormContext, 'compiled' | 'language'>;
@@ -53,11 +55,14 @@ export function StepForm(props: StepFormProps): ReactElement {
 
   const context = useMemo<StepFormContext>(() => ({ ...(props.context ?? {}), compiled, language: i18n.language }), [compiled, i18n.language, props.context]);
   const errors = useMemo(() => {
+    if (props.readOnly) return [];
+    // An editable form that validated nothing would let anything through: never silently.
+    if (!props.validator) throw new Error("StepForm: a validator is needed unless readOnly");
     const pending = new Set(props.pendingFields ?? []);
     const own = validateStep(compiled, data, { validator: props.validator, now: props.now }).filter((e) => !pending.has(e.field));
     // The engine's verdict on a field comes first; a server error shows where the engine has none.
     return [...own, ...serverErrors.filter((e) => !own.some((o) => o.field === e.field))];
-  }, [compiled, data, props.validator, props.now, serverErrors, props.pendingFields]);
+  }, [compiled, data, props.validator, props.readOnly, props.now, serverErrors, props.pendingFields]);
   const shown = errors.filter((e) => submitted || touched.has(e.field) || serverErrors.includes(e));
   const messages = shown.map((e) => ({ field: e.field, message: t(e.key, e.params ?? {}) }));
   // The summary names each field, so "Please enter" is never read out alone.
@@ -79,6 +84,8 @@ export function StepForm(props: StepFormProps): ReactElement {
         extraErrors={extraErrors}
         noValidate
         noHtml5Validate
+        disabled={props.readOnly}
+        readonly={props.readOnly}
         showErrorList={false}
         idPrefix="root"
         onChange={({ formData }) => {
@@ -100,7 +107,7 @@ export function StepForm(props: StepFormProps): ReactElement {
           props.onSubmit?.(compiled.toPayload(data), data);
         }}
       >
-        {props.children ?? (
+        {props.readOnly ? <></> : props.children ?? (
           <button type="submit" className="button button--main">
             {props.submitLabel ?? t('common.next')}
           </button>

@@ -1,0 +1,44 @@
+// The staff API on the same origin. The session is the kh_staff cookie (HttpOnly, Path=/staff):
+// the console never holds a token. The server's message (translated by ?language=) is the error shown.
+import ky, { HTTPError } from 'ky';
+
+export class StaffApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let language = 'en';
+export const setApiLanguage = (next: string) => void (language = next);
+/** Called when the session ends (401 outside the sign-in): the app shows the sign-in page. */
+let onSessionEnded: () => void = () => {};
+export const whenSessionEnds = (callback: () => void) => void (onSessionEnded = callback);
+
+const http = ky.create({ prefix: '/staff/', credentials: 'same-origin', retry: 0, timeout: 30_000 });
+
+async function call<T>(method: 'get' | 'post', path: string, options: { json?: unknown; searchParams?: Record<string, string | number | boolean | undefined> } = {}): Promise<T> {
+  const searchParams = new URLSearchParams({ language });
+  for (const [key, value] of Object.entries(options.searchParams ?? {})) if (value !== undefined && value !== '') searchParams.set(key, String(value));
+  try {
+    const body = await http(path, { method, json: options.json, searchParams }).json<{ data: T }>();
+    return body.data;
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const body = (typeof error.data === 'object' && error.data ? error.data : {}) as { msg?: string };
+      if (error.response.status === 401 && !path.startsWith('login')) onSessionEnded();
+      throw new StaffApiError(error.response.status, body.msg ?? error.message);
+    }
+    throw new StaffApiError(0, '');
+  }
+}
+
+export const get = <T>(path: string, searchParams?: Record<string, string | number | boolean | undefined>) => call<T>('get', path, { searchParams });
+export const post = <T>(path: string, json: unknown = {}) => call<T>('post', path, { json });
+/** A document's address: the browser fetches it with the cookie, the server stamps and audits it. */
+export const documentUrl = (caseId: string, ref: string) => `/staff/applications/${encodeURIComponent(caseId)}/documents/${encodeURIComponent(ref)}`;
+
+/** What to tell the reviewer about a failed call: the server's message, else "no connection". */
+export const failureMessage = (caught: unknown, t: (key: string) => string) => (caught instanceof StaffApiError && caught.message ? caught.message : t('error.network'));

@@ -1,0 +1,118 @@
+// Approve market by market (or give the second approval), reject with items and a note to the
+// applicant, and set the MY client code. Each decision names the status it was made on: a case
+// changed underneath is refused by the server, and the message says so.
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, post } from '../api.ts';
+import { Alert, useMarketNames } from '../parts.tsx';
+import { dictionaries } from '../schemas.ts';
+import type { Staff } from '../session.tsx';
+import { rejectLabel } from './HistoryPanel.tsx';
+import type { CaseView } from './types.ts';
+
+const UNDER_REVIEW = new Set([2, 3]);
+const MARKET_BITS = [16, 1, 2];
+
+export function DecisionPanel({ view, me, onDecided }: { view: CaseView; me: Staff; onDecided(message: string): void }): ReactElement {
+  const { t, i18n } = useTranslation('console');
+  const marketNames = useMarketNames();
+  const { application } = view;
+  const open = MARKET_BITS.filter((bit) => (application.market & bit) === bit && (application.opened & bit) !== bit);
+  const checking = application.firstApprovedBy !== null;
+  const [markets, setMarkets] = useState<number[]>(checking ? MARKET_BITS.filter((bit) => ((application.firstApprovedMarkets ?? 0) & bit) === bit) : open);
+  const [items, setItems] = useState<string[]>([]);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const act = async (path: string, body: unknown, done: (answer: { awaitingSecondApproval?: boolean }) => string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onDecided(done(await post(path, body)));
+    } catch (caught) {
+      setError(failureMessage(caught, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const base = `applications/${encodeURIComponent(application.id)}`;
+  const underReview = UNDER_REVIEW.has(application.status);
+
+  return (
+    <div className="case-decision">
+      {error && <Alert kind="error">{error}</Alert>}
+      {!underReview && <p>{t('decision.notOpen')}</p>}
+      {underReview && (
+        <form
+          aria-label={checking ? t('decision.approveSecond') : t('decision.approve')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const flags = markets.reduce((sum, bit) => sum | bit, 0);
+            if (flags === 0) return setError(t('decision.noMarket'));
+            void act(`${base}/approve`, { markets: flags, expectedStatus: application.status }, (answer) => (answer.awaitingSecondApproval ? t('decision.awaitingSecond') : t('decision.approved')));
+          }}
+        >
+          {checking && <p>{t('case.firstApproved', { name: view.firstApproverName ?? '?', markets: marketNames(application.firstApprovedMarkets ?? 0) })}</p>}
+          <fieldset className="console-checks">
+            <legend>{t('decision.marketsToApprove')}</legend>
+            {open.map((bit) => (
+              <label key={bit}>
+                <input
+                  type="checkbox"
+                  checked={markets.includes(bit)}
+                  disabled={checking}
+                  onChange={(event) => setMarkets((before) => (event.target.checked ? [...before, bit] : before.filter((b) => b !== bit)))}
+                />{' '}
+                {t(`market.${bit}`)}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="console-button console-button--main" disabled={busy || (checking && me.role === 'reviewer')}>
+            {checking ? t('decision.approveSecond') : t('decision.approve')}
+          </button>
+        </form>
+      )}
+      {underReview && (
+        <form
+          aria-label={t('decision.reject')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (items.length === 0) return setError(t('decision.noItem'));
+            void act(`${base}/reject`, { items, note: note.trim() || undefined, expectedStatus: application.status }, () => t('decision.rejected'));
+          }}
+        >
+          <fieldset className="console-checks console-checks--list">
+            <legend>{t('decision.rejectItems')}</legend>
+            {dictionaries.RejectReason.map((entry) => {
+              const value = String(entry.value);
+              return (
+                <label key={value}>
+                  <input type="checkbox" checked={items.includes(value)} onChange={(event) => setItems((before) => (event.target.checked ? [...before, value] : before.filter((i) => i !== value)))} />{' '}
+                  {rejectLabel(value, i18n.language)}
+                </label>
+              );
+            })}
+          </fieldset>
+          <label className="console-field">
+            <span>{t('decision.rejectNote')}</span>
+            <textarea value={note} maxLength={2000} rows={3} onChange={(event) => setNote(event.target.value)} />
+          </label>
+          <button type="submit" className="console-button console-button--danger" disabled={busy}>
+            {t('decision.reject')}
+          </button>
+        </form>
+      )}
+      {application.relatedType === 'INIT' && (application.opened & 16) === 16 && (
+        <div className="case-decision__code">
+          <p>
+            {t('decision.myClientCode')}: <strong>{application.masClientCodeActive ? t('decision.myClientCodeActive') : t('decision.myClientCodeInactive')}</strong>
+          </p>
+          <button type="button" className="console-button" disabled={busy} onClick={() => void act(`members/${encodeURIComponent(application.memberId)}/my-client-code`, { active: !application.masClientCodeActive }, () => t(application.masClientCodeActive ? 'decision.myClientCodeInactive' : 'decision.myClientCodeActive'))}>
+            {application.masClientCodeActive ? t('decision.setInactive') : t('decision.setActive')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

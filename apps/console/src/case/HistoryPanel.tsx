@@ -1,0 +1,80 @@
+// Each submission, the rejection it answered, and what the applicant changed: a diff of values.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../parts.tsx';
+import { dictionaries, labelKeysByDataKey } from '../schemas.ts';
+import type { CaseView, PayloadChange } from './types.ts';
+
+const shown = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+function Changes({ changes }: { changes: PayloadChange[] }): ReactElement {
+  const { t } = useTranslation('console');
+  const { t: tAll } = useTranslation();
+  if (changes.length === 0) return <p>{t('history.noChanges')}</p>;
+  const label = (change: PayloadChange) => {
+    const key = labelKeysByDataKey(change.step).get(change.path);
+    return key ? tAll(key) : change.path;
+  };
+  return (
+    <table className="console-table console-table--compact case-diff">
+      <thead>
+        <tr>
+          <th scope="col">{t('history.step')}</th>
+          <th scope="col">{t('history.field')}</th>
+          <th scope="col">{t('history.before')}</th>
+          <th scope="col">{t('history.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={`${change.step}.${change.path}`}>
+            <td>{tAll(`step.${change.step}.title`)}</td>
+            <td>{label(change)}</td>
+            <td>
+              <del>{shown(change.before)}</del>
+            </td>
+            <td>
+              <ins>{shown(change.after)}</ins>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function rejectLabel(item: string, language: string): string {
+  return dictionaries.RejectReason.find((entry) => String(entry.value) === item)?.label[language] ?? dictionaries.RejectReason.find((entry) => String(entry.value) === item)?.label.en ?? item;
+}
+
+export function HistoryPanel({ view }: { view: CaseView }): ReactElement {
+  const { t, i18n } = useTranslation('console');
+  return (
+    <div className="case-history">
+      {view.pendingChanges.length > 0 && view.application.status === 5 && (
+        <>
+          <h3>{t('history.pending')}</h3>
+          <Changes changes={view.pendingChanges} />
+        </>
+      )}
+      {[...view.history].reverse().map((entry) => (
+        <article key={entry.number} className="case-history__entry">
+          <h3>{t('history.submission', { number: entry.number, date: formatDate(entry.submittedAt, i18n.language) })}</h3>
+          {entry.answersRejection ? (
+            <p>
+              {t('history.answers', {
+                items: entry.answersRejection
+                  .split(',')
+                  .map((item) => rejectLabel(item, i18n.language))
+                  .join('; '),
+              })}
+            </p>
+          ) : (
+            <p>{t('history.first')}</p>
+          )}
+          {entry.number > 1 && <Changes changes={entry.changes} />}
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// The identity check: each try's outcome and reason, the face score, and the facts the document gave
+// beside what the applicant typed, a difference marked.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../parts.tsx';
+import type { CaseView } from './types.ts';
+
+const show = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
+  const { t, i18n } = useTranslation('console');
+  if (view.identityChecks.length === 0 && !view.verifiedIdentity) return <p>{t('identity.none')}</p>;
+  const [latest, ...earlier] = view.identityChecks;
+  return (
+    <div>
+      {latest && (
+        <dl className="console-facts">
+          <dt>{t('identity.outcome')}</dt>
+          <dd>{t(`identity.state.${latest.state}`, { defaultValue: latest.state })}</dd>
+          <dt>{t('identity.faceScore')}</dt>
+          <dd>{show(latest.faceScore)}</dd>
+        </dl>
+      )}
+      {earlier.length > 0 && (
+        <>
+          <h3>{t('identity.failures')}</h3>
+          <ul>
+            {earlier.map((check) => (
+              <li key={check.id}>
+                {formatDate(check.createdAt, i18n.language)}: {t(`identity.state.${check.state}`, { defaultValue: check.state })}
+                {check.failureReason && ` (${t(`errors.ekyc.${check.failureReason}`, { ns: 'errors', defaultValue: check.failureReason })})`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {view.identityComparison.length > 0 && (
+        <table className="console-table console-table--compact">
+          <thead>
+            <tr>
+              <th scope="col">{t('identity.fact')}</th>
+              <th scope="col">{t('identity.verified')}</th>
+              <th scope="col">{t('identity.typed')}</th>
+              <th scope="col">{t('identity.match')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.identityComparison.map((row) => (
+              <tr key={row.fact} className={row.matches ? undefined : 'is-mismatch'}>
+                <th scope="row">{row.fact}</th>
+                <td>{show(row.verified)}</td>
+                <td>{show(row.typed)}</td>
+                <td>{row.matches ? t('identity.match') : <strong>{t('identity.mismatch')}</strong>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

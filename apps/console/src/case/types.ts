@@ -1,0 +1,57 @@
+// The case as GET /staff/applications/:id answers it.
+import type { IdentityComparison, VerifiedIdentity } from '@kh/engine';
+
+export interface CaseDocument {
+  ref: string;
+  kind: 'upload' | 'idFront' | 'idBack' | 'face' | 'applicationPdf';
+  name: string;
+  mime: string;
+  relativePath?: string;
+}
+export interface PayloadChange {
+  step: string;
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+export interface CaseView {
+  application: {
+    id: string;
+    memberId: string;
+    relatedType: 'INIT' | 'SUPPLEMENT';
+    status: number;
+    market: number;
+    opened: number;
+    accountType: number | null;
+    islamic: boolean;
+    pep: boolean;
+    margin: boolean;
+    identityMismatch: boolean;
+    applicantName: string | null;
+    rejectedReason: string | null;
+    rejectionNote: string | null;
+    masClientCodeActive: boolean;
+    assignedTo: string | null;
+    firstApprovedBy: string | null;
+    firstApprovedMarkets: number | null;
+    submittedAt: string | null;
+    submissionCount: number;
+  };
+  member: { id: string; mobile: string; countryCode: string; hsNo: string | null };
+  existingMarkets: number | null;
+  requiredSteps: string[];
+  steps: Record<string, Record<string, unknown>>;
+  verifiedIdentity: VerifiedIdentity | null;
+  identityComparison: IdentityComparison[];
+  identityMismatch: boolean;
+  secondApprovalReasons: string[];
+  assigneeName: string | null;
+  firstApproverName: string | null;
+  documents: CaseDocument[];
+  identityChecks: { id: string; state: string; failureReason: string | null; faceScore: number | null; documentName: string; documentNumber: string; createdAt: string; provider: string }[];
+  payments: { orderNumber: string; paymentId: string; payStatus: number; amountSen: number; cardLast4: string | null; createdAt: string; settledAt: string | null }[];
+  history: { number: number; submittedAt: string; answersRejection: string | null; changes: PayloadChange[] }[];
+  pendingChanges: PayloadChange[];
+  notes: { id: number; body: string; staffName: string | null; createdAt: string }[];
+  audit: { id: number; action: string; staffName: string | null; createdAt: string; statusBefore: number | null; statusAfter: number | null; detail: Record<string, unknown> }[];
+}

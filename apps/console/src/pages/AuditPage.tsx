@@ -1,0 +1,119 @@
+// The audit log for an admin: filter by person, action, case and time; newest first, page by page.
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { failureMessage, get } from '../api.ts';
+import { auditDetail, type AuditEntry } from '../case/AuditPanel.tsx';
+import { Alert, formatDate, useColleagues } from '../parts.tsx';
+
+const ACTIONS = ['login', 'loginFailed', 'totpEnrolled', 'totpFailed', 'logout', 'claim', 'assign', 'note', 'documentView', 'approve', 'approveFirst', 'approveSecond', 'reject', 'myClientCodeActive', 'myClientCodeInactive', 'staffCreated', 'staffChanged'];
+
+export function AuditPage(): ReactElement {
+  const { t, i18n } = useTranslation('console');
+  const colleagues = useColleagues();
+  const [filters, setFilters] = useState({ staffId: '', action: '', applicationId: '', from: '', to: '' });
+  const [applied, setApplied] = useState(filters);
+  const [page, setPage] = useState(1);
+  const [answer, setAnswer] = useState<{ items: AuditEntry[]; hasMore: boolean }>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    const iso = (value: string) => (value ? new Date(value).toISOString() : undefined);
+    get<{ items: AuditEntry[]; hasMore: boolean }>('audit', { ...applied, from: iso(applied.from), to: iso(applied.to), page })
+      .then((next) => {
+        setAnswer(next);
+        setError(undefined);
+      })
+      .catch((caught: unknown) => setError(failureMessage(caught, t)));
+  }, [applied, page, t]);
+  const set = (key: keyof typeof filters, value: string) => setFilters((before) => ({ ...before, [key]: value }));
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title">{t('audit.title')}</h1>
+      <form
+        className="console-filters"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setApplied(filters);
+          setPage(1);
+        }}
+      >
+        <label className="console-field">
+          <span>{t('audit.who')}</span>
+          <select value={filters.staffId} onChange={(event) => set('staffId', event.target.value)}>
+            <option value="">{t('audit.anyone')}</option>
+            {colleagues.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="console-field">
+          <span>{t('audit.action')}</span>
+          <select value={filters.action} onChange={(event) => set('action', event.target.value)}>
+            <option value="">{t('audit.anyAction')}</option>
+            {ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="console-field">
+          <span>{t('audit.case')}</span>
+          <input value={filters.applicationId} maxLength={64} onChange={(event) => set('applicationId', event.target.value.trim())} />
+        </label>
+        <label className="console-field">
+          <span>{t('audit.from')}</span>
+          <input type="datetime-local" value={filters.from} onChange={(event) => set('from', event.target.value)} />
+        </label>
+        <label className="console-field">
+          <span>{t('audit.to')}</span>
+          <input type="datetime-local" value={filters.to} onChange={(event) => set('to', event.target.value)} />
+        </label>
+        <button type="submit" className="console-button console-button--main">
+          {t('audit.filter')}
+        </button>
+      </form>
+      {error && <Alert kind="error">{error}</Alert>}
+      {answer &&
+        (answer.items.length === 0 ? (
+          <p>{t('audit.none')}</p>
+        ) : (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.when')}</th>
+                  <th scope="col">{t('audit.who')}</th>
+                  <th scope="col">{t('audit.action')}</th>
+                  <th scope="col">{t('audit.case')}</th>
+                  <th scope="col">{t('audit.detail')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {answer.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatDate(entry.createdAt, i18n.language)}</td>
+                    <td>{entry.staffName}</td>
+                    <td>{entry.action}</td>
+                    <td>{entry.applicationId ? <Link href={`/cases/${entry.applicationId}`}>{entry.applicationId}</Link> : ''}</td>
+                    <td className="console-sub">{auditDetail(entry.detail)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      <nav className="console-pages" aria-label={t('audit.title')}>
+        <button type="button" className="console-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          {t('queue.previous')}
+        </button>
+        <button type="button" className="console-button" disabled={!answer?.hasMore} onClick={() => setPage(page + 1)}>
+          {t('audit.more')}
+        </button>
+      </nav>
+    </section>
+  );
+}

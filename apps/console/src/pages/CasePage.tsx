@@ -1,0 +1,138 @@
+// One case, whole: who works it, the decision, every answer, the documents, the identity check, the
+// payment, the history of submissions, notes and the audit.
+import { useCallback, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { failureMessage, get } from '../api.ts';
+import { AuditPanel } from '../case/AuditPanel.tsx';
+import { ClaimBar } from '../case/ClaimBar.tsx';
+import { DecisionPanel } from '../case/DecisionPanel.tsx';
+import { DocumentViewer } from '../case/DocumentViewer.tsx';
+import { HistoryPanel } from '../case/HistoryPanel.tsx';
+import { IdentityPanel } from '../case/IdentityPanel.tsx';
+import { NotesPanel } from '../case/NotesPanel.tsx';
+import { PaymentPanel } from '../case/PaymentPanel.tsx';
+import { StepAnswers } from '../case/StepAnswers.tsx';
+import type { CaseView } from '../case/types.ts';
+import { Alert, useMarketNames } from '../parts.tsx';
+import { useSession } from '../session.tsx';
+import { Flags } from './QueuePage.tsx';
+
+/** Where the case stands, as the queue names it (the server's caseState). */
+function stateOf(application: CaseView['application']): string {
+  if (application.status === 4) return 'approved';
+  if (application.status === 5) return 'rejected';
+  if (application.firstApprovedBy) return 'secondApproval';
+  if (application.assignedTo) return 'inReview';
+  return application.submissionCount > 1 ? 'resubmitted' : 'submitted';
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactElement {
+  return (
+    <section className="case-panel" aria-labelledby={`panel-${id}`}>
+      <h2 id={`panel-${id}`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function CasePage({ id }: { id: string }): ReactElement {
+  const { t } = useTranslation('console');
+  const { staff } = useSession();
+  const marketNames = useMarketNames();
+  const [view, setView] = useState<CaseView>();
+  const [error, setError] = useState<string>();
+  const [message, setMessage] = useState<string>();
+
+  const load = useCallback(
+    () =>
+      get<CaseView>(`applications/${encodeURIComponent(id)}`)
+        .then((answer) => {
+          setView(answer);
+          setError(undefined);
+        })
+        .catch((caught: unknown) => setError(failureMessage(caught, t))),
+    [id, t],
+  );
+  useEffect(() => void load(), [load]);
+
+  if (!view || !staff)
+    return error ? (
+      <>
+        <Alert kind="error">{error}</Alert>
+        <Link href="/">{t('case.back')}</Link>
+      </>
+    ) : (
+      <p>{t('case.loading')}</p>
+    );
+  const { application, member } = view;
+  const stateKey = `queue.state.${stateOf(application)}`;
+
+  return (
+    <article className="case">
+      <p>
+        <Link href="/">{t('case.back')}</Link>
+      </p>
+      <header className="case-header">
+        <h1>{application.applicantName ?? t('queue.noName')}</h1>
+        <p>
+          {t('case.status')}: <strong>{t(stateKey)}</strong> · {marketNames(application.market)}
+        </p>
+        <p className="console-sub">{t('case.member', { countryCode: member.countryCode, mobile: member.mobile, hsNo: member.hsNo ?? t('case.noClientNumber') })}</p>
+        {view.existingMarkets !== null && <p>{t('case.existingAccounts', { markets: marketNames(view.existingMarkets) })}</p>}
+        <Flags item={{ ...application, identityMismatch: view.identityMismatch }} />
+        {view.secondApprovalReasons.length > 0 && !application.firstApprovedBy && (
+          <Alert kind="info">{t('case.secondApproval', { reasons: view.secondApprovalReasons.map((reason) => t(`flag.${reason}`)).join(', ') })}</Alert>
+        )}
+      </header>
+      {message && <Alert kind="success">{message}</Alert>}
+      {error && (
+        <Alert kind="error">
+          {error}{' '}
+          <button type="button" className="console-button" onClick={() => void load()}>
+            {t('case.reload')}
+          </button>
+        </Alert>
+      )}
+      <div className="case-layout">
+        <div className="case-layout__side">
+          <Panel id="decision" title={t('case.decision')}>
+            <ClaimBar view={view} me={staff} onChanged={() => void load()} />
+            <DecisionPanel
+              key={`${application.status}-${application.firstApprovedBy ?? ''}`}
+              view={view}
+              me={staff}
+              onDecided={(done) => {
+                setMessage(done);
+                void load();
+              }}
+            />
+          </Panel>
+          <Panel id="identity" title={t('case.identity')}>
+            <IdentityPanel view={view} />
+          </Panel>
+          <Panel id="payment" title={t('case.payment')}>
+            <PaymentPanel payments={view.payments} />
+          </Panel>
+          <Panel id="notes" title={t('case.notes')}>
+            <NotesPanel caseId={application.id} notes={view.notes} onSaved={() => void load()} />
+          </Panel>
+        </div>
+        <div className="case-layout__main">
+          <Panel id="documents" title={t('case.documents')}>
+            <DocumentViewer caseId={application.id} documents={view.documents} />
+          </Panel>
+          <Panel id="history" title={t('case.history')}>
+            <HistoryPanel view={view} />
+          </Panel>
+          <Panel id="answers" title={t('case.answers')}>
+            <StepAnswers view={view} />
+          </Panel>
+          <Panel id="audit" title={t('case.audit')}>
+            <AuditPanel entries={view.audit} />
+          </Panel>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,245 @@
+// The queue: cases by where they stand, with counts, filters, search, sort and pages, all on the server.
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { failureMessage, get } from '../api.ts';
+import { Alert, useMarketNames } from '../parts.tsx';
+
+const STATES = ['submitted', 'inReview', 'secondApproval', 'resubmitted', 'rejected', 'approved'] as const;
+type State = (typeof STATES)[number];
+
+interface QueueItem {
+  id: string;
+  relatedType: 'INIT' | 'SUPPLEMENT';
+  state: State;
+  market: number;
+  accountType: number | null;
+  islamic: boolean;
+  pep: boolean;
+  margin: boolean;
+  identityMismatch: boolean;
+  applicantName: string | null;
+  mobile: string;
+  existingMarkets: number;
+  assigneeName: string | null;
+  ageWorkingDays: number | null;
+}
+interface Queue {
+  total: number;
+  page: number;
+  pageSize: number;
+  counts: Record<State, number>;
+  items: QueueItem[];
+}
+interface Filters {
+  q: string;
+  market: string;
+  accountType: string;
+  kind: string;
+  islamic: boolean;
+  pep: boolean;
+  assignedToMe: boolean;
+  minAgeDays: string;
+  sort: string;
+}
+const NO_FILTERS: Filters = { q: '', market: '', accountType: '', kind: '', islamic: false, pep: false, assignedToMe: false, minAgeDays: '', sort: 'oldest' };
+const SORTS: Record<string, { sort?: string; order?: string }> = { oldest: {}, newest: { sort: 'submittedAt', order: 'desc' }, name: { sort: 'name', order: 'asc' }, updated: { sort: 'updatedAt', order: 'desc' } };
+const PAGE_SIZE = 20;
+
+export function QueuePage(): ReactElement {
+  const { t } = useTranslation('console');
+  const marketNames = useMarketNames();
+  const [state, setState] = useState<State>('submitted');
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [queue, setQueue] = useState<Queue>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    let live = true;
+    const { sort, order } = SORTS[filters.sort];
+    get<Queue>('applications', {
+      state,
+      page,
+      pageSize: PAGE_SIZE,
+      q: filters.q.trim(),
+      market: filters.market,
+      accountType: filters.accountType,
+      kind: filters.kind,
+      islamic: filters.islamic || undefined,
+      pep: filters.pep || undefined,
+      assignedToMe: filters.assignedToMe || undefined,
+      minAgeDays: filters.minAgeDays,
+      sort,
+      order,
+    })
+      .then((answer) => {
+        if (!live) return;
+        setQueue(answer);
+        setError(undefined);
+      })
+      .catch((caught: unknown) => live && setError(failureMessage(caught, t)));
+    return () => {
+      live = false;
+    };
+  }, [state, filters, page, t]);
+
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((before) => ({ ...before, [key]: value }));
+  const pages = queue ? Math.max(1, Math.ceil(queue.total / PAGE_SIZE)) : 1;
+
+  return (
+    <section aria-labelledby="queue-title">
+      <h1 id="queue-title">{t('queue.title')}</h1>
+      <div className="console-states" role="group" aria-label={t('queue.title')}>
+        {STATES.map((each) => (
+          <button
+            key={each}
+            type="button"
+            className="console-state"
+            aria-pressed={each === state}
+            onClick={() => {
+              setState(each);
+              setPage(1);
+            }}
+          >
+            {t(`queue.state.${each}`)} <span className="console-count">{queue?.counts[each] ?? '·'}</span>
+          </button>
+        ))}
+      </div>
+      <form
+        className="console-filters"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters(draft);
+          setPage(1);
+        }}
+      >
+        <label className="console-field console-field--wide">
+          <span>{t('queue.search')}</span>
+          <input type="search" value={draft.q} maxLength={100} onChange={(event) => set('q', event.target.value)} />
+        </label>
+        <label className="console-field">
+          <span>{t('queue.market')}</span>
+          <select value={draft.market} onChange={(event) => set('market', event.target.value)}>
+            <option value="">{t('queue.anyMarket')}</option>
+            <option value="MY">{t('market.16')}</option>
+            <option value="HK">{t('market.1')}</option>
+            <option value="US">{t('market.2')}</option>
+          </select>
+        </label>
+        <label className="console-field">
+          <span>{t('queue.accountType')}</span>
+          <select value={draft.accountType} onChange={(event) => set('accountType', event.target.value)}>
+            <option value="">{t('queue.anyAccountType')}</option>
+            {['0', '1', '2'].map((type) => (
+              <option key={type} value={type}>
+                {t(`accountType.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="console-field">
+          <span>{t('queue.kind')}</span>
+          <select value={draft.kind} onChange={(event) => set('kind', event.target.value)}>
+            <option value="">{t('queue.anyKind')}</option>
+            <option value="new">{t('queue.kindNew')}</option>
+            <option value="addMarket">{t('queue.kindAddMarket')}</option>
+          </select>
+        </label>
+        <label className="console-field console-field--narrow">
+          <span>{t('queue.minAge')}</span>
+          <input type="number" min={0} max={365} value={draft.minAgeDays} onChange={(event) => set('minAgeDays', event.target.value)} />
+        </label>
+        <label className="console-field">
+          <span>{t('queue.sort')}</span>
+          <select value={draft.sort} onChange={(event) => set('sort', event.target.value)}>
+            <option value="oldest">{t('queue.sortOldest')}</option>
+            <option value="newest">{t('queue.sortNewest')}</option>
+            <option value="name">{t('queue.sortName')}</option>
+            <option value="updated">{t('queue.sortUpdated')}</option>
+          </select>
+        </label>
+        <fieldset className="console-checks">
+          <legend>{t('queue.filters')}</legend>
+          {(['islamic', 'pep', 'assignedToMe'] as const).map((key) => (
+            <label key={key}>
+              <input type="checkbox" checked={draft[key]} onChange={(event) => set(key, event.target.checked)} /> {t(key === 'assignedToMe' ? 'queue.mine' : `queue.${key}`)}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="console-button console-button--main">
+          {t('queue.searchButton')}
+        </button>
+      </form>
+      {error && <Alert kind="error">{error}</Alert>}
+      {queue && (
+        <>
+          <p className="console-total" aria-live="polite">
+            {t('queue.total', { total: queue.total })}
+          </p>
+          {queue.items.length === 0 ? (
+            <p>{t('queue.empty')}</p>
+          ) : (
+            <div className="console-table-wrap">
+              <table className="console-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('queue.name')}</th>
+                    <th scope="col">{t('queue.markets')}</th>
+                    <th scope="col">{t('queue.flags')}</th>
+                    <th scope="col">{t('queue.age')}</th>
+                    <th scope="col">{t('queue.assignee')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {queue.items.map((item) => (
+                    <tr key={item.id}>
+                      <td>
+                        <Link href={`/cases/${item.id}`}>{item.applicantName ?? t('queue.noName')}</Link>
+                        <div className="console-sub">+60 {item.mobile}</div>
+                      </td>
+                      <td>
+                        {marketNames(item.market)}
+                        {item.relatedType === 'SUPPLEMENT' && <div className="console-sub">{t('queue.existing', { markets: marketNames(item.existingMarkets) })}</div>}
+                      </td>
+                      <td>
+                        <Flags item={item} />
+                      </td>
+                      <td>{item.ageWorkingDays === null ? '' : t('queue.ageDays', { count: item.ageWorkingDays })}</td>
+                      <td>{item.assigneeName ?? t('queue.unassigned')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <nav className="console-pages" aria-label={t('queue.page', { page, pages })}>
+            <button type="button" className="console-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('queue.previous')}
+            </button>
+            <span>{t('queue.page', { page, pages })}</span>
+            <button type="button" className="console-button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('queue.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function Flags({ item }: { item: Pick<QueueItem, 'margin' | 'pep' | 'identityMismatch' | 'islamic' | 'relatedType'> }): ReactElement {
+  const { t } = useTranslation('console');
+  const flags = [item.relatedType === 'SUPPLEMENT' && 'addMarket', item.margin && 'margin', item.pep && 'pep', item.identityMismatch && 'identityMismatch', item.islamic && 'islamic'].filter(Boolean) as string[];
+  return (
+    <ul className="console-flags">
+      {flags.map((flag) => (
+        <li key={flag} className={`console-flag console-flag--${flag}`}>
+          {t(`flag.${flag}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+// Small pieces every console page uses.
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { get } from './api.ts';
+
+export function Alert({ kind, children }: { kind: 'error' | 'info' | 'success'; children: ReactNode }): ReactElement {
+  return (
+    <p className={`console-alert console-alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
+}
+
+/** Market bit flags as names in the reviewer's language ("MY, HK"). */
+export function useMarketNames(): (flags: number) => string {
+  const { t } = useTranslation('console');
+  return (flags) =>
+    [16, 1, 2]
+      .filter((bit) => (flags & bit) === bit)
+      .map((bit) => t(`market.${bit}`))
+      .join(', ');
+}
+
+export const formatDate = (value: string | null | undefined, language: string) => (value ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '');
+
+/** Active staff, for reassigning a case or filtering the audit; asked only when `wanted`. */
+export function useColleagues(wanted = true): { id: string; name: string }[] {
+  const [colleagues, setColleagues] = useState<{ id: string; name: string }[]>([]);
+  useEffect(() => {
+    if (wanted) void get<{ id: string; name: string }[]>('colleagues').then(setColleagues).catch(() => setColleagues([]));
+  }, [wanted]);
+  return colleagues;
+}

@@ -1,0 +1,53 @@
+// Who is signed in: asked of the server at start (the cookie is HttpOnly), set by the sign-in,
+// cleared by logout or any 401.
+import { createContext, useCallback, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { get, post, whenSessionEnds } from './api.ts';
+
+export interface Staff {
+  id: string;
+  name: string;
+  email: string;
+  role: 'reviewer' | 'supervisor' | 'admin';
+}
+
+interface Session {
+  staff: Staff | null | undefined;
+  ended: boolean;
+  signedIn(staff: Staff): void;
+  logout(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }): ReactElement {
+  const [staff, setStaff] = useState<Staff | null | undefined>(undefined);
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    whenSessionEnds(() => {
+      setStaff((before) => {
+        if (before) setEnded(true);
+        return null;
+      });
+    });
+    get<Staff | null>('session')
+      .then(setStaff)
+      .catch(() => setStaff(null));
+  }, []);
+  const signedIn = useCallback((next: Staff) => {
+    setEnded(false);
+    setStaff(next);
+  }, []);
+  const logout = useCallback(async () => {
+    await post('logout').catch(() => undefined);
+    setStaff(null);
+  }, []);
+  return <SessionContext.Provider value={{ staff, ended, signedIn, logout }}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+export const canSupervise = (staff: Staff) => staff.role === 'supervisor' || staff.role === 'admin';

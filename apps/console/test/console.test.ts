@@ -1,0 +1,201 @@
+// The review console in Debian's Chromium against the real server: a reviewer enrols an
+// authenticator and approves a margin case (first approval), a supervisor gives the second, another
+// case is rejected with a note the applicant then reads, and an admin searches the audit. Every page
+// at 1280x800 and 390x844, with no axe violation, no console error and no CSP report.
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launchChromium, totpCode } from '@kh/testing';
+import { createStaff } from '../../server/src/services/staff-auth.ts';
+import { answers, submitAll, uploadedPath, type FormStep } from '../../server/test/fixtures.ts';
+import { login, startServer, type TestServer } from '../../server/test/harness.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SHOTS = resolve(here, '../../../artifacts/e2e/console');
+const PASSWORD = 'console e2e password';
+
+let server: TestServer;
+let browser: Browser;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  rmSync(SHOTS, { recursive: true, force: true });
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer({ consoleDist: resolve(here, '../dist'), ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
+  await createStaff(server.database.db, { email: 'mei@broker.example', name: 'Mei Maker', password: PASSWORD, role: 'reviewer' });
+  await createStaff(server.database.db, { email: 'lim@broker.example', name: 'Lim Lead', password: PASSWORD, role: 'supervisor' });
+  await createStaff(server.database.db, { email: 'ada@broker.example', name: 'Ada Admin', password: PASSWORD, role: 'admin' });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+let n = 0;
+async function submittedCase(name: string, change: (data: Record<FormStep, Record<string, unknown>>) => void = () => {}) {
+  const k = 8800 + n++;
+  const mobile = `13${String(3000000 + k)}`;
+  const c = await login(server, mobile);
+  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+  const data = answers(k, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
+  data.personal.documentName = data.identity.documentName = name;
+  change(data);
+  await submitAll(c, applyId, data);
+  return { c, applyId: applyId as string, mobile };
+}
+
+async function newPage(width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  // A refused request is checked where it is expected (a wrong password); the browser's own log line for it is not a problem.
+  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && problems.push(`console: ${message.text()}`));
+  page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`));
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  return page;
+}
+
+let shotNumber = 0;
+/** The page as it is, then at the other size; each checked by axe. */
+async function look(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  for (const viewport of [size, size.width > 500 ? { width: 390, height: 844 } : { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(SHOTS, `${String(++shotNumber).padStart(2, '0')}-${name}-${viewport.width}x${viewport.height}.png`), fullPage: true });
+    const violations = await axeViolations(page);
+    expect(violations, `${name} at ${viewport.width}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+  }
+  await page.setViewportSize(size);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${server.baseUrl}/console/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
+  await page.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
+  const secret = /Or type this key: ([A-Z2-7]+)/.exec(await page.locator('.console-enrol__secret').innerText())![1];
+  return {
+    secret,
+    async confirm() {
+      await page.getByLabel('Code from your authenticator app').fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('heading', { name: 'Cases' }).waitFor();
+    },
+  };
+}
+
+describe('the review console', () => {
+  it('serves its pages under /console with the strict CSP, never framed', async () => {
+    const res = await fetch(`${server.baseUrl}/console/cases/anything`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe');
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it('a reviewer enrols, finds a margin case, reads it whole and gives the first approval; a supervisor gives the second', async () => {
+    const margin = await submittedCase('AMINAH BINTI ABDULLAH', (d) => (d.market.marginAcc = true));
+    await submittedCase('TAN AH KOW');
+    const page = await newPage(1280, 800);
+
+    await page.goto(`${server.baseUrl}/console/`);
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    await look(page, 'login');
+    // A wrong password says so, translated, and nothing else opens.
+    await page.getByLabel('E-mail').fill('mei@broker.example');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').innerText()).toMatch(/e-mail or password/i);
+    expect(problems.splice(0)).toEqual(['401 POST /staff/login']);
+
+    const enrol = await signIn(page, 'mei@broker.example');
+    await look(page, 'enrol');
+    await enrol.confirm();
+    await page.getByRole('button', { name: /^Submitted/ }).waitFor();
+    expect(await page.getByRole('button', { name: /^Submitted/ }).innerText()).toMatch(/2$/);
+    await look(page, 'queue');
+
+    await page.getByLabel(/Search name/).fill('aminah');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('1 cases').waitFor();
+    await page.getByRole('link', { name: 'AMINAH BINTI ABDULLAH' }).click();
+    await page.getByRole('heading', { name: 'AMINAH BINTI ABDULLAH' }).waitFor();
+    await page.getByText('Needs a second approval (Margin)').waitFor();
+
+    // Every step's answers through the applicant's schemas: the same labels, read-only.
+    const answers = page.locator('#panel-answers').locator('..');
+    await answers.getByRole('heading', { name: 'Personal Details' }).waitFor();
+    expect(await answers.locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled])').count()).toBe(0);
+    // The documents, stamped and audited; zoom and rotate.
+    await page.getByRole('button', { name: /ID front/ }).click();
+    const image = page.locator('.case-documents__stage img');
+    await image.waitFor();
+    await page.waitForFunction(() => (document.querySelector('.case-documents__stage img') as HTMLImageElement | null)?.naturalWidth);
+    await page.getByRole('button', { name: 'Rotate' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await image.evaluate((img) => (img as HTMLImageElement).style.transform)).toBe('rotate(90deg) scale(1.25)');
+    await page.getByText('Gateway reference').waitFor();
+
+    await page.getByRole('button', { name: 'Claim this case' }).click();
+    await page.getByText('You are working on this case.').waitFor();
+    await page.getByLabel('Add a note for other staff').fill('Margin limit to be confirmed with the desk.');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Margin limit to be confirmed with the desk.').waitFor();
+    await look(page, 'case');
+
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByText('First approval recorded. A different supervisor must give the second approval.').waitFor();
+    await page.getByText('First approval by Mei Maker').waitFor();
+    // The reviewer cannot give the second approval: the button is not theirs.
+    await expect(page.getByRole('button', { name: 'Give the second approval' }).isDisabled()).resolves.toBe(true);
+    await look(page, 'case-first-approval');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+
+    const lead = await signIn(page, 'lim@broker.example');
+    await lead.confirm();
+    await page.getByRole('button', { name: /^Needs second approval/ }).click();
+    await page.getByRole('link', { name: 'AMINAH BINTI ABDULLAH' }).click();
+    await page.getByRole('button', { name: 'Give the second approval' }).click();
+    await page.getByText('Approved.', { exact: true }).waitFor();
+    await page.getByText('Status: Approved').waitFor();
+    expect((await margin.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 4, opened: 19 });
+    await look(page, 'case-approved');
+    expect(problems).toEqual([]);
+  });
+
+  it('an admin rejects with items and a note; the applicant reads the note as written; the audit shows it all to an admin', async () => {
+    const plain = await submittedCase('SITI NURHALIZA');
+    const page = await newPage(390, 844);
+    const admin = await signIn(page, 'ada@broker.example');
+    await admin.confirm();
+
+    await page.getByRole('link', { name: 'SITI NURHALIZA' }).click();
+    await page.getByRole('heading', { name: 'SITI NURHALIZA' }).waitFor();
+    await page.getByLabel("Bank statement unclear or not in the applicant's name").check();
+    await page.getByLabel('Note to the applicant (sent as written)').fill('Please upload a statement that shows your full name.');
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    await page.getByText('Rejected. The applicant is told what to correct.').waitFor();
+    expect((await plain.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 5, rejectionNote: 'Please upload a statement that shows your full name.' });
+    await look(page, 'case-rejected-phone');
+
+    // The reviewer's language: the same answers, labelled in Traditional Chinese.
+    await page.getByLabel('Language').selectOption('zh-HK');
+    await page.getByRole('heading', { name: '個人資料' }).waitFor();
+    await look(page, 'case-zh-HK');
+    await page.getByLabel('語言').selectOption('en');
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('Action').selectOption('documentView');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('cell', { name: 'Mei Maker' }).first().waitFor();
+    await look(page, 'audit');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+// The case queue and the case: everything the applicant sent, the checks, the payment, the history
+// of submissions with what changed, notes between staff and the case's audit. Claiming and
+// reassigning decide who works a case.
+import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { diffPayloads } from '@kh/engine';
+import { applications, auditLog, caseNotes, ekycChecks, files, members, payments, staff, submissions, supplements } from '../db/schema.ts';
+import { AppError, badRequest, ok } from '../http/envelope.ts';
+import { initApplication, payloadsOf, requiredSteps, type Application } from '../services/applications.ts';
+import { identityComparison, secondApprovalReasons } from '../services/case-facts.ts';
+import { CASE_STATES, SORTS, caseQueue, type QueueQuery } from '../services/case-queue.ts';
+import { auditCase, loadCase, refuseIfSomeoneElses } from '../services/cases.ts';
+import { requireRole, staffMemberOf, staffOf } from '../services/staff-auth.ts';
+
+/** A document of a case, named by a reference the document route takes. */
+export interface CaseDocument {
+  ref: string;
+  kind: 'upload' | 'idFront' | 'idBack' | 'face' | 'applicationPdf';
+  name: string;
+  mime: string;
+  /** Where an upload is stored: the step answers name uploads by it. */
+  relativePath?: string;
+}
+
+export async function caseDocuments(db: Parameters<typeof payloadsOf>[0], application: Application): Promise<CaseDocument[]> {
+  const uploads = await db.select({ id: files.id, mime: files.mime, originalFilename: files.originalFilename, relativePath: files.relativePath }).from(files).where(eq(files.memberId, application.memberId)).orderBy(asc(files.createdAt));
+  const checks = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt));
+  const documents: CaseDocument[] = uploads.map((file) => ({ ref: `file:${file.id}`, kind: 'upload', name: file.originalFilename, mime: file.mime, relativePath: file.relativePath }));
+  for (const check of checks) {
+    if (check.frontImgPath) documents.push({ ref: `ekyc:${check.id}:front`, kind: 'idFront', name: `${check.documentName} (front)`, mime: 'image/jpeg' });
+    if (check.backImgPath) documents.push({ ref: `ekyc:${check.id}:back`, kind: 'idBack', name: `${check.documentName} (back)`, mime: 'image/jpeg' });
+    if (check.selfieImgPath) documents.push({ ref: `ekyc:${check.id}:selfie`, kind: 'face', name: 'Face', mime: 'image/jpeg' });
+  }
+  // The application as signed: every answer, the agreements accepted and the signature.
+  if (application.submittedAt) documents.push({ ref: 'application-pdf', kind: 'applicationPdf', name: 'Application (signed).pdf', mime: 'application/pdf' });
+  return documents;
+}
+
+const booleanQuery = { type: 'boolean' } as const;
+
+export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+
+  app.get(
+    '/applications',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            state: { type: 'string', enum: [...CASE_STATES] },
+            status: { type: 'integer', minimum: 0, maximum: 5 },
+            market: { type: 'string', enum: ['HK', 'US', 'MY'] },
+            accountType: { type: 'integer', minimum: 0, maximum: 2 },
+            islamic: booleanQuery,
+            pep: booleanQuery,
+            assignedToMe: booleanQuery,
+            kind: { type: 'string', enum: ['new', 'addMarket'] },
+            minAgeDays: { type: 'integer', minimum: 0, maximum: 365 },
+            q: { type: 'string', maxLength: 100 },
+            sort: { type: 'string', enum: [...SORTS] },
+            order: { type: 'string', enum: ['asc', 'desc'] },
+            page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+            pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+            language: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request) => ok(await caseQueue(db, request.query as QueueQuery, staffOf(request))),
+  );
+
+  app.get('/applications/:id', async (request) => {
+    const application = await loadCase(db, (request.params as { id: string }).id);
+    const [member] = await db.select().from(members).where(eq(members.id, application.memberId));
+    const steps = await payloadsOf(db, application.id);
+    const init = application.relatedType === 'SUPPLEMENT' ? await initApplication(db, application.memberId) : undefined;
+    const { verifiedIdentity, comparison, mismatch } = await identityComparison(db, application, steps);
+    const history = await db.select().from(submissions).where(eq(submissions.applicationId, application.id)).orderBy(asc(submissions.number));
+    const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff)).map((row) => [row.id, row.name]));
+    const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+    return ok({
+      application,
+      member: { id: member.id, mobile: member.mobile, countryCode: member.countryCode, hsNo: member.hsNo },
+      // An add-market case is read against the accounts the member holds already.
+      existingMarkets: init?.opened ?? null,
+      requiredSteps: requiredSteps(config, application),
+      steps,
+      verifiedIdentity: verifiedIdentity ?? null,
+      identityComparison: comparison,
+      identityMismatch: mismatch,
+      secondApprovalReasons: secondApprovalReasons({ ...application, identityMismatch: application.identityMismatch || mismatch }),
+      assigneeName: nameOf(application.assignedTo),
+      firstApproverName: nameOf(application.firstApprovedBy),
+      documents: await caseDocuments(db, application),
+      identityChecks: (await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt))).map(
+        ({ pageTokenHash: _hash, responseUrl: _url, ...check }) => check,
+      ),
+      payments: await db.select({ orderNumber: payments.orderNumber, paymentId: payments.paymentId, payStatus: payments.payStatus, amountSen: payments.amountSen, cardLast4: payments.cardLast4, createdAt: payments.createdAt, settledAt: payments.settledAt }).from(payments).where(eq(payments.applicationId, application.id)),
+      supplements: await db.select().from(supplements).where(eq(supplements.applicationId, application.id)),
+      // Each submission with the rejection it answered and what changed since the one before.
+      history: history.map((entry, index) => ({
+        number: entry.number,
+        submittedAt: entry.submittedAt,
+        answersRejection: entry.answersRejection,
+        changes: index === 0 ? [] : diffPayloads(history[index - 1].payloads as never, entry.payloads as never),
+      })),
+      // Changed since the last submission (a rejected case being fixed).
+      pendingChanges: history.length > 0 ? diffPayloads(history[history.length - 1].payloads as never, steps) : [],
+      notes: (await db.select().from(caseNotes).where(eq(caseNotes.applicationId, application.id)).orderBy(asc(caseNotes.createdAt))).map((note) => ({ ...note, staffName: nameOf(note.staffId) })),
+      audit: (await db.select().from(auditLog).where(eq(auditLog.applicationId, application.id)).orderBy(asc(auditLog.createdAt), asc(auditLog.id))).map((entry) => ({ ...entry, staffName: nameOf(entry.staffId) })),
+    });
+  });
+
+  // A reviewer claims a case before working it: two reviewers never work one case unknowingly.
+  // A case waiting for its second approval is a supervisor's to take.
+  app.post('/applications/:id/claim', async (request) => {
+    const before = await loadCase(db, (request.params as { id: string }).id);
+    const me = staffMemberOf(request);
+    if (before.firstApprovedBy && me.role === 'reviewer') throw new AppError(403, '403', 'server.staffRoleRequired', { roles: 'supervisor, admin' });
+    const [after] = await db
+      .update(applications)
+      .set({ assignedTo: me.id, assignedAt: new Date() })
+      .where(and(eq(applications.id, before.id), or(isNull(applications.assignedTo), eq(applications.assignedTo, me.id))))
+      .returning();
+    if (!after) await refuseIfSomeoneElses(db, await loadCase(db, before.id), me.id);
+    if (before.assignedTo !== me.id) await auditCase(db, me.id, 'claim', before, after);
+    return ok(after);
+  });
+
+  // A supervisor hands a case to someone else (or frees it with staffId null).
+  app.post(
+    '/applications/:id/assign',
+    { preHandler: requireRole('supervisor', 'admin'), schema: { body: { type: 'object', required: ['staffId'], properties: { staffId: { type: ['string', 'null'], maxLength: 64 } } } } },
+    async (request) => {
+      const before = await loadCase(db, (request.params as { id: string }).id);
+      const { staffId } = request.body as { staffId: string | null };
+      if (staffId) {
+        const [target] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabledAt)));
+        if (!target) throw new AppError(404, '404', 'server.staffUnknown');
+      }
+      const [after] = await db.update(applications).set({ assignedTo: staffId, assignedAt: staffId ? new Date() : null }).where(eq(applications.id, before.id)).returning();
+      await auditCase(db, staffOf(request), 'assign', before, after, { from: before.assignedTo, to: staffId });
+      return ok(after);
+    },
+  );
+
+  // Notes between staff on a case; the applicant never sees them.
+  app.post('/applications/:id/notes', { schema: { body: { type: 'object', required: ['body'], properties: { body: { type: 'string', minLength: 1, maxLength: 4000 } } } } }, async (request) => {
+    const application = await loadCase(db, (request.params as { id: string }).id);
+    const body = (request.body as { body: string }).body.trim();
+    if (!body) throw badRequest('server.noteEmpty');
+    const [note] = await db.insert(caseNotes).values({ applicationId: application.id, staffId: staffOf(request), body }).returning();
+    await auditCase(db, staffOf(request), 'note', application, application, { noteId: note.id });
+    return ok({ ...note, staffName: staffMemberOf(request).name });
+  });
+};

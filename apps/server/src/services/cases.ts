@@ -1,0 +1,31 @@
+// A case as staff work it: loaded by id, and every action on it written to the audit log.
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { applications, auditLog, staff } from '../db/schema.ts';
+import { AppError, CODES } from '../http/envelope.ts';
+import type { Application } from './applications.ts';
+
+export async function loadCase(db: Database, id: string): Promise<Application> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  if (!row) throw new AppError(404, '404', 'server.noApplication');
+  return row;
+}
+
+export async function auditCase(db: Database, staffId: string, action: string, before: Application | undefined, after: Application | undefined, detail: Record<string, unknown> = {}) {
+  await db.insert(auditLog).values({
+    staffId,
+    action,
+    applicationId: (after ?? before)?.id ?? null,
+    memberId: (after ?? before)?.memberId ?? null,
+    statusBefore: before?.status ?? null,
+    statusAfter: after?.status ?? null,
+    detail,
+  });
+}
+
+/** Refuses when someone else holds the case, naming them. */
+export async function refuseIfSomeoneElses(db: Database, application: Application, staffId: string) {
+  if (!application.assignedTo || application.assignedTo === staffId) return;
+  const [holder] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, application.assignedTo));
+  throw new AppError(409, CODES.badState, 'server.caseClaimed', { name: holder?.name ?? '?' });
+}
