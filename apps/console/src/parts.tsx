@@ -13,12 +13,9 @@ export function Alert({ kind, children }: { kind: 'error' | 'info' | 'success'; 
 
 /** Market bit flags as names in the reviewer's language ("MY, HK"). */
 export function useMarketNames(): (flags: number) => string {
-  const { t } = useTranslation('console');
-  return (flags) =>
-    [16, 1, 2]
-      .filter((bit) => (flags & bit) === bit)
-      .map((bit) => t(`market.${bit}`))
-      .join(', ');
+  const { t, i18n } = useTranslation('console');
+  const list = new Intl.ListFormat(i18n.language, { style: 'narrow', type: 'unit' });
+  return (flags) => list.format([16, 1, 2].filter((bit) => (flags & bit) === bit).map((bit) => t(`market.${bit}`)));
 }
 
 export const formatDate = (value: string | null | undefined, language: string) => (value ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '');
@@ -30,4 +27,14 @@ export function useColleagues(wanted = true): { id: string; name: string }[] {
     if (wanted) void get<{ id: string; name: string }[]>('colleagues').then(setColleagues).catch(() => setColleagues([]));
   }, [wanted]);
   return colleagues;
+}
+
+/** A table that scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll. */
+export function TableScroller({ label, children }: { label: string; children: ReactNode }): ReactElement {
+  const { t } = useTranslation('console');
+  return (
+    <div className="console-table-wrap" role="region" aria-label={t('table', { name: label })} tabIndex={0}>
+      {children}
+    </div>
+  );
 }

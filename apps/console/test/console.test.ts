@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchChromium, totpCode } from '@kh/testing';
+import { auditLog } from '../../server/src/db/schema.ts';
 import { createStaff } from '../../server/src/services/staff-auth.ts';
-import { answers, submitAll, uploadedPath, type FormStep } from '../../server/test/fixtures.ts';
+import { answers, fill, pngBytes, submitAll, upload, uploadedPath, type FormStep } from '../../server/test/fixtures.ts';
 import { login, startServer, type TestServer } from '../../server/test/harness.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,7 +45,7 @@ async function submittedCase(name: string, change: (data: Record<FormStep, Recor
   data.personal.documentName = data.identity.documentName = name;
   change(data);
   await submitAll(c, applyId, data);
-  return { c, applyId: applyId as string, mobile };
+  return { c, applyId: applyId as string, mobile, data };
 }
 
 async function newPage(width: number, height: number): Promise<Page> {
@@ -98,9 +99,12 @@ describe('the review console', () => {
     expect(await res.text()).toContain('<div id="root">');
   });
 
-  it('a reviewer enrols, finds a margin case, reads it whole and gives the first approval; a supervisor gives the second', async () => {
-    const margin = await submittedCase('AMINAH BINTI ABDULLAH', (d) => (d.market.marginAcc = true));
-    await submittedCase('TAN AH KOW');
+  it('a reviewer enrols, finds Tan by NRIC, views the ID images and approves HK and US; a margin and PEP case goes through maker-checker', async () => {
+    const tan = await submittedCase('TAN AH KOW');
+    const margin = await submittedCase('AMINAH BINTI ABDULLAH', (d) => {
+      d.market.marginAcc = true;
+      Object.assign(d.declaration, { isPep: true, pepName: 'Dato Seri Example', pepPosition: 'Minister', pepEmployer: 'Government', pepCountry: 'MYS' });
+    });
     const page = await newPage(1280, 800);
 
     await page.goto(`${server.baseUrl}/console/`);
@@ -121,22 +125,27 @@ describe('the review console', () => {
     expect(await page.getByRole('button', { name: /^Submitted/ }).innerText()).toMatch(/2$/);
     await look(page, 'queue');
 
-    await page.getByLabel(/Search name/).fill('aminah');
+    // Tan, found by the NRIC as a person types it, with dashes.
+    const nric = String(tan.data.personal.nricNumber);
+    await page.getByLabel(/Search name/).fill(`${nric.slice(0, 6)}-${nric.slice(6, 8)}-${nric.slice(8)}`);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('1 cases').waitFor();
-    await page.getByRole('link', { name: 'AMINAH BINTI ABDULLAH' }).click();
-    await page.getByRole('heading', { name: 'AMINAH BINTI ABDULLAH' }).waitFor();
-    await page.getByText('Needs a second approval (Margin)').waitFor();
+    await page.getByRole('link', { name: 'TAN AH KOW' }).click();
+    await page.getByRole('heading', { name: 'TAN AH KOW' }).waitFor();
 
     // Every step's answers through the applicant's schemas: the same labels, read-only.
     const answers = page.locator('#panel-answers').locator('..');
     await answers.getByRole('heading', { name: 'Personal Details' }).waitFor();
     expect(await answers.locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled])').count()).toBe(0);
-    // The documents, stamped and audited; zoom and rotate.
-    await page.getByRole('button', { name: /ID front/ }).click();
+    // The ID images, stamped and audited; zoom and rotate.
     const image = page.locator('.case-documents__stage img');
-    await image.waitFor();
-    await page.waitForFunction(() => (document.querySelector('.case-documents__stage img') as HTMLImageElement | null)?.naturalWidth);
+    for (const side of ['ID front', 'ID back']) {
+      await page.getByRole('button', { name: new RegExp(`^${side}`) }).click();
+      await page.waitForFunction((name) => {
+        const img = document.querySelector('.case-documents__stage img') as HTMLImageElement | null;
+        return img?.alt.startsWith(name) && img.complete && img.naturalWidth > 0;
+      }, side);
+    }
     await page.getByRole('button', { name: 'Rotate' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
     expect(await image.evaluate((img) => (img as HTMLImageElement).style.transform)).toBe('rotate(90deg) scale(1.25)');
@@ -144,11 +153,21 @@ describe('the review console', () => {
 
     await page.getByRole('button', { name: 'Claim this case' }).click();
     await page.getByText('You are working on this case.').waitFor();
-    await page.getByLabel('Add a note for other staff').fill('Margin limit to be confirmed with the desk.');
+    await page.getByLabel('Add a note for other staff').fill('Called the applicant: MY account after the CDS check.');
     await page.getByRole('button', { name: 'Save note' }).click();
-    await page.getByText('Margin limit to be confirmed with the desk.').waitFor();
+    await page.getByText('Called the applicant: MY account after the CDS check.').waitFor();
     await look(page, 'case');
+    await page.locator('.case-decision').getByRole('checkbox', { name: 'MY', exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByText('Approved.', { exact: true }).waitFor();
+    expect((await tan.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 3, opened: 3 });
+    const views = (await server.database.db.select().from(auditLog)).filter((e) => e.applicationId === tan.applyId && e.action === 'documentView');
+    expect(views.map((v) => (v.detail as { ref: string }).ref)).toEqual(expect.arrayContaining([expect.stringMatching(/^ekyc:.+:front$/), expect.stringMatching(/^ekyc:.+:back$/)]));
 
+    // The margin and PEP case: the reviewer's approval is the first of two.
+    await page.getByRole('link', { name: 'Back to cases' }).click();
+    await page.getByRole('link', { name: 'AMINAH BINTI ABDULLAH' }).click();
+    await page.getByText('Needs a second approval (Margin, PEP)').waitFor();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByText('First approval recorded. A different supervisor must give the second approval.').waitFor();
     await page.getByText('First approval by Mei Maker').waitFor();
@@ -170,7 +189,7 @@ describe('the review console', () => {
     expect(problems).toEqual([]);
   });
 
-  it('an admin rejects with items and a note; the applicant reads the note as written; the audit shows it all to an admin', async () => {
+  it('an admin rejects two items with a note; the applicant reads it, fixes both and resubmits; the diff shows it, and it is approved; the audit shows it all', async () => {
     const plain = await submittedCase('SITI NURHALIZA');
     const page = await newPage(390, 844);
     const admin = await signIn(page, 'ada@broker.example');
@@ -179,11 +198,30 @@ describe('the review console', () => {
     await page.getByRole('link', { name: 'SITI NURHALIZA' }).click();
     await page.getByRole('heading', { name: 'SITI NURHALIZA' }).waitFor();
     await page.getByLabel("Bank statement unclear or not in the applicant's name").check();
+    await page.getByLabel('Income proof unclear or missing').check();
     await page.getByLabel('Note to the applicant (sent as written)').fill('Please upload a statement that shows your full name.');
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
     await page.getByText('Rejected. The applicant is told what to correct.').waitFor();
     expect((await plain.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 5, rejectionNote: 'Please upload a statement that shows your full name.' });
     await look(page, 'case-rejected-phone');
+
+    // The applicant fixes both and submits again; the case shows what changed, and is approved.
+    const statement = (await upload(plain.c, await pngBytes(), 'statement-november.png')).body.data.filepath as string;
+    const payslip = (await upload(plain.c, await pngBytes(), 'payslip-october.png')).body.data.filepath as string;
+    expect((await fill(plain.c, 'financial', { ...plain.data.financial, bankStatement: statement })).status).toBe(200);
+    expect((await fill(plain.c, 'work', { ...plain.data.work, incomeProof: payslip })).status).toBe(200);
+    expect((await plain.c.post('/kh/account/apply/apply-submit', { applyId: plain.applyId })).body.data.status).toBe(2);
+    await page.reload();
+    await page.getByText('Status: Resubmitted').waitFor();
+    await page.getByRole('heading', { name: /^Submission 2/ }).waitFor();
+    const diff = page.locator('.case-diff').first();
+    // Uploads named as the applicant named them, before and after.
+    await diff.getByText('statement-november.png').waitFor();
+    await diff.getByText('payslip-october.png').waitFor();
+    await look(page, 'case-resubmitted-phone');
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByText('Approved.', { exact: true }).waitFor();
+    expect((await plain.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 4, opened: 19 });
 
     // The reviewer's language: the same answers, labelled in Traditional Chinese.
     await page.getByLabel('Language').selectOption('zh-HK');

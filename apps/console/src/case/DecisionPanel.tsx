@@ -13,7 +13,14 @@ import type { CaseView } from './types.ts';
 const UNDER_REVIEW = new Set([2, 3]);
 const MARKET_BITS = [16, 1, 2];
 
-export function DecisionPanel({ view, me, onDecided }: { view: CaseView; me: Staff; onDecided(message: string): void }): ReactElement {
+interface DecisionPanelProps {
+  view: CaseView;
+  me: Staff;
+  /** Called with the message key of what was done, shown in the reviewer's language. */
+  onDecided(messageKey: string): void;
+}
+
+export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): ReactElement {
   const { t, i18n } = useTranslation('console');
   const marketNames = useMarketNames();
   const { application } = view;
@@ -50,7 +57,7 @@ export function DecisionPanel({ view, me, onDecided }: { view: CaseView; me: Sta
             event.preventDefault();
             const flags = markets.reduce((sum, bit) => sum | bit, 0);
             if (flags === 0) return setError(t('decision.noMarket'));
-            void act(`${base}/approve`, { markets: flags, expectedStatus: application.status }, (answer) => (answer.awaitingSecondApproval ? t('decision.awaitingSecond') : t('decision.approved')));
+            void act(`${base}/approve`, { markets: flags, expectedStatus: application.status }, (answer) => (answer.awaitingSecondApproval ? 'decision.awaitingSecond' : 'decision.approved'));
           }}
         >
           {checking && <p>{t('case.firstApproved', { name: view.firstApproverName ?? '?', markets: marketNames(application.firstApprovedMarkets ?? 0) })}</p>}
@@ -79,7 +86,7 @@ export function DecisionPanel({ view, me, onDecided }: { view: CaseView; me: Sta
           onSubmit={(event) => {
             event.preventDefault();
             if (items.length === 0) return setError(t('decision.noItem'));
-            void act(`${base}/reject`, { items, note: note.trim() || undefined, expectedStatus: application.status }, () => t('decision.rejected'));
+            void act(`${base}/reject`, { items, note: note.trim() || undefined, expectedStatus: application.status }, () => 'decision.rejected');
           }}
         >
           <fieldset className="console-checks console-checks--list">
@@ -108,7 +115,7 @@ export function DecisionPanel({ view, me, onDecided }: { view: CaseView; me: Sta
           <p>
             {t('decision.myClientCode')}: <strong>{application.masClientCodeActive ? t('decision.myClientCodeActive') : t('decision.myClientCodeInactive')}</strong>
           </p>
-          <button type="button" className="console-button" disabled={busy} onClick={() => void act(`members/${encodeURIComponent(application.memberId)}/my-client-code`, { active: !application.masClientCodeActive }, () => t(application.masClientCodeActive ? 'decision.myClientCodeInactive' : 'decision.myClientCodeActive'))}>
+          <button type="button" className="console-button" disabled={busy} onClick={() => void act(`members/${encodeURIComponent(application.memberId)}/my-client-code`, { active: !application.masClientCodeActive }, () => (application.masClientCodeActive ? 'decision.myClientCodeInactive' : 'decision.myClientCodeActive'))}>
             {application.masClientCodeActive ? t('decision.setInactive') : t('decision.setActive')}
           </button>
         </div>

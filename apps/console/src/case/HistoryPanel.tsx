@@ -5,9 +5,10 @@ import { formatDate } from '../parts.tsx';
 import { dictionaries, labelKeysByDataKey } from '../schemas.ts';
 import type { CaseView, PayloadChange } from './types.ts';
 
-const shown = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-
-function Changes({ changes }: { changes: PayloadChange[] }): ReactElement {
+function Changes({ changes, documents }: { changes: PayloadChange[]; documents: CaseView['documents'] }): ReactElement {
+  // An upload is named as the applicant named it, not by where it is stored.
+  const shown = (value: unknown) =>
+    value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : (documents.find((d) => d.relativePath === value)?.name ?? String(value));
   const { t } = useTranslation('console');
   const { t: tAll } = useTranslation();
   if (changes.length === 0) return <p>{t('history.noChanges')}</p>;
@@ -54,7 +55,7 @@ export function HistoryPanel({ view }: { view: CaseView }): ReactElement {
       {view.pendingChanges.length > 0 && view.application.status === 5 && (
         <>
           <h3>{t('history.pending')}</h3>
-          <Changes changes={view.pendingChanges} />
+          <Changes changes={view.pendingChanges} documents={view.documents} />
         </>
       )}
       {[...view.history].reverse().map((entry) => (
@@ -72,7 +73,7 @@ export function HistoryPanel({ view }: { view: CaseView }): ReactElement {
           ) : (
             <p>{t('history.first')}</p>
           )}
-          {entry.number > 1 && <Changes changes={entry.changes} />}
+          {entry.number > 1 && <Changes changes={entry.changes} documents={view.documents} />}
         </article>
       ))}
     </div>

@@ -2,7 +2,7 @@
 // beside what the applicant typed, a difference marked.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../parts.tsx';
+import { TableScroller, formatDate } from '../parts.tsx';
 import type { CaseView } from './types.ts';
 
 const show = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -35,6 +35,7 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
         </>
       )}
       {view.identityComparison.length > 0 && (
+        <TableScroller label={t('case.identity')}>
         <table className="console-table console-table--compact">
           <thead>
             <tr>
@@ -47,7 +48,7 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
           <tbody>
             {view.identityComparison.map((row) => (
               <tr key={row.fact} className={row.matches ? undefined : 'is-mismatch'}>
-                <th scope="row">{row.fact}</th>
+                <th scope="row">{t(`identity.facts.${row.fact}`, { defaultValue: row.fact })}</th>
                 <td>{show(row.verified)}</td>
                 <td>{show(row.typed)}</td>
                 <td>{row.matches ? t('identity.match') : <strong>{t('identity.mismatch')}</strong>}</td>
@@ -55,6 +56,7 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
             ))}
           </tbody>
         </table>
+        </TableScroller>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { failureMessage, get } from '../api.ts';
 import { auditDetail, type AuditEntry } from '../case/AuditPanel.tsx';
-import { Alert, formatDate, useColleagues } from '../parts.tsx';
+import { Alert, TableScroller, formatDate, useColleagues } from '../parts.tsx';
 
 const ACTIONS = ['login', 'loginFailed', 'totpEnrolled', 'totpFailed', 'logout', 'claim', 'assign', 'note', 'documentView', 'approve', 'approveFirst', 'approveSecond', 'reject', 'myClientCodeActive', 'myClientCodeInactive', 'staffCreated', 'staffChanged'];
 
@@ -81,7 +81,7 @@ export function AuditPage(): ReactElement {
         (answer.items.length === 0 ? (
           <p>{t('audit.none')}</p>
         ) : (
-          <div className="console-table-wrap">
+          <TableScroller label={t('audit.title')}>
             <table className="console-table">
               <thead>
                 <tr>
@@ -104,7 +104,7 @@ export function AuditPage(): ReactElement {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         ))}
       <nav className="console-pages" aria-label={t('audit.title')}>
         <button type="button" className="console-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -85,7 +85,7 @@ export function CasePage({ id }: { id: string }): ReactElement {
           <Alert kind="info">{t('case.secondApproval', { reasons: view.secondApprovalReasons.map((reason) => t(`flag.${reason}`)).join(', ') })}</Alert>
         )}
       </header>
-      {message && <Alert kind="success">{message}</Alert>}
+      {message && <Alert kind="success">{t(message)}</Alert>}
       {error && (
         <Alert kind="error">
           {error}{' '}

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { failureMessage, get } from '../api.ts';
-import { Alert, useMarketNames } from '../parts.tsx';
+import { Alert, TableScroller, useMarketNames } from '../parts.tsx';
 
 const STATES = ['submitted', 'inReview', 'secondApproval', 'resubmitted', 'rejected', 'approved'] as const;
 type State = (typeof STATES)[number];
@@ -182,7 +182,7 @@ export function QueuePage(): ReactElement {
           {queue.items.length === 0 ? (
             <p>{t('queue.empty')}</p>
           ) : (
-            <div className="console-table-wrap">
+            <TableScroller label={t('queue.title')}>
               <table className="console-table">
                 <thead>
                   <tr>
@@ -213,7 +213,7 @@ export function QueuePage(): ReactElement {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroller>
           )}
           <nav className="console-pages" aria-label={t('queue.page', { page, pages })}>
             <button type="button" className="console-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
