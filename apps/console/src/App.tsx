@@ -1,15 +1,18 @@
 // The console's shell: language, who is signed in, and the pages under /console.
 import type { i18n } from 'i18next';
-import { useEffect, useState, type ReactElement } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactElement } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, Route, Router, Switch } from 'wouter';
 import { setApiLanguage } from './api.ts';
 import { CONSOLE_LANGUAGES, createConsoleI18n, saveLanguage, savedLanguage } from './i18n.ts';
 import { AuditPage } from './pages/AuditPage.tsx';
-import { CasePage } from './pages/CasePage.tsx';
+import { StaffPage } from './pages/StaffPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { QueuePage } from './pages/QueuePage.tsx';
 import { SessionProvider, useSession } from './session.tsx';
+
+// The case page carries the form engine and renderer; the sign-in and the queue load without them.
+const CasePage = lazy(() => import('./pages/CasePage.tsx').then((module) => ({ default: module.CasePage })));
 
 export function App(): ReactElement | null {
   const [instance, setInstance] = useState<i18n>();
@@ -72,6 +75,7 @@ function Shell(): ReactElement | null {
           <nav aria-label={t('title')} className="console-nav">
             <Link href="/">{t('nav.queue')}</Link>
             {session.staff.role === 'admin' && <Link href="/audit">{t('nav.audit')}</Link>}
+            {session.staff.role === 'admin' && <Link href="/staff">{t('nav.staff')}</Link>}
           </nav>
         )}
         <div className="console-header__end">
@@ -89,9 +93,18 @@ function Shell(): ReactElement | null {
       <main id="main" className="console-main">
         {session.staff ? (
           <Switch>
-            <Route path="/cases/:id">{(params) => <CasePage id={params.id} />}</Route>
+            <Route path="/cases/:id">
+              {(params) => (
+                <Suspense fallback={<p>{t('case.loading')}</p>}>
+                  <CasePage id={params.id} />
+                </Suspense>
+              )}
+            </Route>
             <Route path="/audit">
               <AuditPage />
+            </Route>
+            <Route path="/staff">
+              <StaffPage />
             </Route>
             <Route>
               <QueuePage />

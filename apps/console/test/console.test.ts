@@ -234,6 +234,21 @@ describe('the review console', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByRole('cell', { name: 'Mei Maker' }).first().waitFor();
     await look(page, 'audit');
+
+    // Staff accounts: a new reviewer, made a supervisor.
+    await page.getByRole('link', { name: 'Staff', exact: true }).click();
+    await page.getByRole('heading', { name: 'Staff accounts' }).waitFor();
+    const form = page.getByRole('form', { name: 'New staff account' });
+    await form.getByLabel('Name').fill('Nora New');
+    await form.getByLabel('E-mail').fill('nora@broker.example');
+    await form.getByLabel('First password (at least 12 characters)').fill('a long first password');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Account created.', { exact: false }).waitFor();
+    await page.getByLabel('Role of Nora New').selectOption('supervisor');
+    await page.getByText('Saved.').waitFor();
+    const accounts = await (await page.context().request.get(`${server.baseUrl}/staff/accounts`)).json();
+    expect(accounts.data.find((a: { email: string }) => a.email === 'nora@broker.example')).toMatchObject({ role: 'supervisor', enrolled: false });
+    await look(page, 'staff');
     expect(problems).toEqual([]);
   });
 });
