@@ -14,7 +14,7 @@ describe('a rejected application is fixed on the rejected items only and resubmi
     const { nric } = await submitNewApplication(page, env.product, 201);
     const list = await env.product.staff('GET', '/staff/applications?status=2');
     const applyId = (list.data.items as { id: string }[])[0].id;
-    await env.product.staff('POST', `/staff/applications/${applyId}/reject`, { items: ['2005-bankStatement', '2002-idDocument'] });
+    await env.product.staff('POST', `/staff/applications/${applyId}/reject`, { items: ['2005-bankStatement', '2002-idDocument'], note: 'Your statement must show your name — the one sent shows only the account number.' });
 
     await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('heading', { name: 'Review failed' }).waitFor();
@@ -22,6 +22,9 @@ describe('a rejected application is fixed on the rejected items only and resubmi
     await page.getByRole('button', { name: 'Modify' }).click();
     await waitPath(page, '/status/rejected');
     await expect(page.getByText('Bank statement unclear or not in the applicant\'s name').count()).resolves.toBe(1);
+    // The reviewer's note, as written, under the translated reasons.
+    await page.getByText('A note from our reviewer').waitFor();
+    await page.getByText('Your statement must show your name — the one sent shows only the account number.').waitFor();
     await shot(page, 'reasons');
     await page.getByRole('button', { name: 'Modify Information' }).click();
 
