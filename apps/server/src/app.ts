@@ -6,6 +6,8 @@ import swagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
@@ -60,9 +62,15 @@ export interface BuildOptions {
   onRoute?(route: { method: string; url: string }): void;
 }
 
+/** A request slower than this is logged at warn, with its route and time. */
+const SLOW_REQUEST_MS = 1000;
+
 export async function buildApp({ config, db, logger = false, extraServices = [], onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // Two log lines per request cost more than the request at load; one line, written below,
+    // at debug for the ordinary request and at warn for a failed or slow one.
+    disableRequestLogging: true,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -115,6 +123,9 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
     return payload;
   });
+  // Text answers (JSON, the app's index.html) go out brotli- or gzip-compressed when the client takes
+  // it; the built assets are compressed once at build time and served as they are (web.ts).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10 } });
@@ -160,6 +171,9 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     // By route pattern, never the raw URL: ids in paths would make a series per applicant.
     const route = request.routeOptions.url ?? 'unmatched';
     context.metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const line = { method: request.method, route, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) };
+    if (reply.statusCode >= 500 || reply.elapsedTime > SLOW_REQUEST_MS) request.log.warn(line, 'request failed or slow');
+    else request.log.debug(line, 'request');
   });
   // Metrics name routes and counts, not people; still, only the monitoring system reads them: with
   // its bearer token (KH_METRICS_TOKEN, required in production), or from this machine when none is set.

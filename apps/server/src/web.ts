@@ -1,6 +1,7 @@
 // Serves the built applicant app (apps/web/dist) on the API's origin, as production does: static
 // assets, the app's routes answered with index.html, and a strict Content-Security-Policy.
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -25,11 +26,26 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
   await app.register(fastifyStatic, {
     root: join(dist, 'assets'),
     prefix: '/assets/',
+    // The build wrote each text asset's .br and .gz beside it (scripts/precompress.mjs).
+    preCompressed: true,
     immutable: true,
     maxAge: '365d',
     setHeaders: (res) => void res.header('content-security-policy', csp),
   });
-  return (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').send(index);
+  const page = compressedVariants(index);
+  return (request, reply) => sendPage(request, reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache'), page);
+}
+
+/** index.html, compressed once: the not-found handler that serves the pages gets no route hooks (@fastify/compress). */
+function compressedVariants(bytes: Buffer) {
+  return { identity: bytes, br: brotliCompressSync(bytes), gzip: gzipSync(bytes, { level: 9 }) };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReturnType<typeof compressedVariants>) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  reply.header('vary', 'accept-encoding');
+  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.identity);
 }
 
 /**
@@ -44,9 +60,11 @@ export async function registerConsoleApp(app: FastifyInstance, dist = CONSOLE_DI
     root: join(dist, 'assets'),
     prefix: '/console/assets/',
     decorateReply: false,
+    preCompressed: true,
     immutable: true,
     maxAge: '365d',
     setHeaders: (res) => void res.header('content-security-policy', csp),
   });
-  return (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').send(index);
+  const page = compressedVariants(index);
+  return (request, reply) => sendPage(request, reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex'), page);
 }

@@ -1,5 +1,6 @@
 // dictionary, file, help, analytics, supplement and account over real HTTP.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -211,6 +212,35 @@ describe('operations', () => {
         expect(head.headers.get('content-security-policy')).toBe(get.headers.get('content-security-policy'));
         expect(await head.text()).toBe('');
       }
+    } finally {
+      await withApp.close();
+    }
+  });
+  it('compresses: a built asset goes out as its precompressed .br (or .gz), the page and JSON answers as compressed on the fly', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'kh-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+    writeFileSync(join(dist, 'assets', 'app-123.js'), script);
+    writeFileSync(join(dist, 'assets', 'app-123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets', 'app-123.js.gz'), gzipSync(script));
+    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>app</title><!--${'padding '.repeat(300)}-->`);
+    const withApp = await startServer({ webDist: dist });
+    try {
+      const br = await fetch(`${withApp.baseUrl}/assets/app-123.js`, { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('cache-control')).toContain('immutable');
+      expect(await br.text()).toBe(script);
+      const gz = await fetch(`${withApp.baseUrl}/assets/app-123.js`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      const plain = await fetch(`${withApp.baseUrl}/assets/app-123.js`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(script);
+      const page = await fetch(`${withApp.baseUrl}/status/entry`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const api = await fetch(`${withApp.baseUrl}/dev/openapi.json`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(api.headers.get('content-encoding')).toBe('gzip');
+      expect((await api.json()).openapi).toMatch(/^3\./);
     } finally {
       await withApp.close();
     }

@@ -49,3 +49,19 @@ describe('precompiled validators (ajv standalone through RJSF) agree with the ru
     }
   });
 });
+
+describe('the precompiled validator\'s schema check', () => {
+  it('compares a compiled step\'s schema once, then knows it by identity; another schema is still refused', () => {
+    const { validator } = loadPrecompiled('contact');
+    const compiled = compileStep('contact', { context: { nationality: 'MYS' } });
+    const other = { ...structuredClone(compiled.jsonSchema), required: ['somethingElse'] };
+    expect(() => validator.rawValidation(other, {})).toThrow(/differs from the rootSchema/);
+    expect(() => validator.rawValidation(other, {})).toThrow(/differs from the rootSchema/);
+    // An equal copy passes and is remembered: changed afterwards, it is not compared again (what
+    // saves the deep comparison on every keystroke; compiled steps are never changed).
+    const known = structuredClone(compiled.jsonSchema);
+    expect(() => validator.rawValidation(known, {})).not.toThrow();
+    (known as { required?: string[] }).required = ['changedAfterwards'];
+    expect(() => validator.rawValidation(known, {})).not.toThrow();
+  });
+});

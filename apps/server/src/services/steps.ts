@@ -21,10 +21,24 @@ export function stepIdForCode(code: number): StepName | undefined {
 const LOCKING_STEPS = new Set([...schemas.values()].filter((s) => valueFieldsOf(s).some((f) => f.verifiedBy)).map((s) => s.id));
 export const locksToIdentity = (stepId: string): boolean => LOCKING_STEPS.has(stepId);
 
+// A compiled step depends on its inputs only and is never changed by its users: one per distinct
+// input, kept (the few contexts an applicant can have, times the steps), instead of one per request.
+const COMPILED_KEPT = 2000;
+const compiled = new Map<string, CompiledStep>();
+
 export function compileStep(stepId: string, context: StepContext, { rejectedItems = [], verifiedIdentity }: { rejectedItems?: string[]; verifiedIdentity?: VerifiedIdentity } = {}): CompiledStep {
+  const key = JSON.stringify([stepId, context, rejectedItems, verifiedIdentity ?? null]);
+  const kept = compiled.get(key);
+  if (kept) return kept;
   const schema = schemas.get(stepId);
   if (!schema) throw new Error(`No schema for step ${stepId}`);
-  return compile(schema, { dictionaries, context, rejectedItems, verifiedIdentity });
+  const fresh = compile(schema, { dictionaries, context, rejectedItems, verifiedIdentity });
+  // Shared between requests: a user that tried to change it would throw, not corrupt the next request.
+  for (const part of [fresh, fresh.context, fresh.locked, fresh.editable]) Object.freeze(part);
+  // The oldest entry goes first when full: a rare context does not hold a place for ever.
+  if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+  compiled.set(key, fresh);
+  return fresh;
 }
 
 function validatorFor(stepId: string): StructuralValidator {

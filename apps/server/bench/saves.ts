@@ -1,0 +1,95 @@
+// pnpm --filter @kh/server bench: step saves (fill-data) at 200 concurrent applicants against the
+// real server in its own process, beside the same server's cheapest route (/healthz) in the same run.
+// Prints saves/s, p99, timeouts and the server's longest event-loop block during the load.
+// BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (a fresh database); else the embedded PGlite.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort } from '@kh/testing';
+import { payloadOf, STEP_CODES } from '../test/fixtures.ts';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function freshDatabase(adminUrl: string): Promise<string> {
+  const name = `kh_bench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kh-bench-'));
+  const databaseUrl = process.env.BENCH_DATABASE_URL ? await freshDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), KH_DEV: '1', KH_DEV_PASSWORD: 'bench', KH_WEB_DIST: '/nonexistent', KH_CONSOLE_DIST: '/nonexistent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { baseUrl, stop: () => (child.kill('SIGTERM'), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** One applicant: a session cookie and an application to save into. */
+async function applicant(baseUrl: string, n: number): Promise<string> {
+  const login = await fetch(`${baseUrl}/passport/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl }, body: new URLSearchParams({ mobile: `12${String(3000000 + n)}`, countryCode: '60', password: 'bench' }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const created = await fetch(`${baseUrl}/kh/account/apply/create`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ relatedType: 'INIT' }) });
+  if (!created.ok) throw new Error(`create: ${created.status} ${await created.text()}`);
+  return cookie;
+}
+
+/** The server's longest event-loop block since the last scrape (prom-client resets it on each). */
+async function eventLoopMaxMs(baseUrl: string): Promise<number> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  return Math.round(Number(/^kh_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? NaN) * 1000);
+}
+
+function load(baseUrl: string, path: string, options: { method: 'GET' | 'POST'; cookies?: string[]; body?: string }) {
+  let next = 0;
+  return autocannon({
+    url: `${baseUrl}${path}`,
+    connections: APPLICANTS,
+    duration: SECONDS,
+    timeout: 10,
+    method: options.method,
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: options.body,
+    // Each connection is one applicant with their own session.
+    requests: options.cookies ? [{ setupRequest: (request, context: { cookie?: string }) => ((context.cookie ??= options.cookies![next++ % options.cookies!.length]), { ...request, headers: { ...request.headers, cookie: context.cookie } }) }] : undefined,
+  });
+}
+
+const server = await startServer();
+try {
+  const cookies = [];
+  for (let i = 0; i < APPLICANTS; i++) cookies.push(await applicant(server.baseUrl, i));
+  const investment = { investmentTerm: 2, riskTolerance: 2, objectives: ['1', '5'], experience: 2, hasOtherCds: false };
+  const body = JSON.stringify({ fillStep: STEP_CODES.investment, relatedType: 'INIT', data: payloadOf('investment', investment) });
+
+  await eventLoopMaxMs(server.baseUrl);
+  const bare = await load(server.baseUrl, '/healthz', { method: 'GET' });
+  await eventLoopMaxMs(server.baseUrl);
+  const saves = await load(server.baseUrl, '/kh/account/apply/fill-data', { method: 'POST', cookies, body });
+  const blocked = await eventLoopMaxMs(server.baseUrl);
+  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const rate = (r: autocannon.Result) => Math.round(r.requests.average);
+  console.log(`step saves at ${APPLICANTS} concurrent, ${database}: ${rate(saves)}/s (2xx ${saves['2xx']}, non-2xx ${saves.non2xx}, timeouts ${saves.timeouts}, errors ${saves.errors}), p50 ${saves.latency.p50} ms, p99 ${saves.latency.p99} ms; event loop blocked at most ${blocked} ms`);
+  console.log(`reference, /healthz on the same server: ${rate(bare)}/s, p99 ${bare.latency.p99} ms; ratio ${(rate(saves) / rate(bare)).toFixed(3)}`);
+} finally {
+  server.stop();
+}
