@@ -12,7 +12,8 @@ import pg from 'pg';
 import { freePort } from '@kh/testing';
 import { payloadOf, STEP_CODES } from '../test/fixtures.ts';
 
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// BENCH_SERVER_DIR runs another checkout's server (a before-and-after in one sitting).
+const serverDir = process.env.BENCH_SERVER_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 

@@ -8,7 +8,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
@@ -70,7 +70,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     logger,
     // Two log lines per request cost more than the request at load; one line, written below,
     // at debug for the ordinary request and at warn for a failed or slow one.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
