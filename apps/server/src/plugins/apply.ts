@@ -19,6 +19,7 @@ import {
   marketBits,
   needsPayment,
   ownedApplication,
+  ownedApplicationWithPayloads,
   payloadsOf,
   rejectedItemsByStep,
   verifiedIdentityOf,
@@ -112,6 +113,25 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       .onConflictDoUpdate({ target: [applicationSteps.applicationId, applicationSteps.stepId], set: { payload, updatedAt: new Date() } });
   }
 
+  /**
+   * The step's payload and the application's progress in one statement (one round trip): the update
+   * runs only once the upsert has, so neither is written without the other.
+   */
+  async function saveStepAndProgress(application: Application, stepId: string, payload: Record<string, unknown>, progress: Partial<Application>) {
+    const set = Object.entries({ ...progress, updatedAt: new Date() }).map(([key, value]) => {
+      const column = applications[key as keyof typeof applications.$inferSelect];
+      return sql`${sql.identifier(column.name)} = ${value instanceof Date ? value.toISOString() : value}`;
+    });
+    await db.execute(sql`
+      with saved as (
+        insert into ${applicationSteps} (application_id, step_id, payload)
+        values (${application.id}, ${stepId}, ${JSON.stringify(payload)}::jsonb)
+        on conflict (application_id, step_id) do update set payload = excluded.payload, updated_at = now()
+        returning application_id
+      )
+      update ${applications} set ${sql.join(set, sql`, `)} where id = (select application_id from saved)`);
+  }
+
   /** Denormalised columns the uniqueness rules and the review queue read. */
   function columnsFrom(stepId: string, payload: Record<string, unknown>): Partial<Application> {
     if (stepId === 'contact') return { username: payload.username as string, email: payload.email as string, nationality: payload.nationalityCode as string };
@@ -150,12 +170,11 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
   app.post('/fill-data', { schema: { body: fillDataSchema } }, async (request, reply) => {
     const memberId = memberOf(request);
     const body = request.body as FillData;
-    const application = await ownedApplication(db, memberId, body.relatedType, body.applyId);
+    const { application, payloads } = await ownedApplicationWithPayloads(db, memberId, body.relatedType, body.applyId);
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
     if (stepId === 'payment') throw badRequest('server.stepReadOnly');
-    const payloads = await payloadsOf(db, application.id);
     const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
     // What the identity check verified is what is opened: those fields take no other value.
@@ -180,16 +199,12 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
         .map((f) => f.id);
       if (changed.length > 0) throw new AppError(409, CODES.notEditable, 'server.notRejectedField', { fields: changed.join(', ') }, { fields: changed });
     }
-    await saveStep(application, stepId, payload);
     // A new identity check (a rejected ID checked again) carries its facts into the saved personal step.
     if (stepId === 'identity' && payloads.personal) {
       const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity });
       await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }));
     }
-    await db
-      .update(applications)
-      .set({ fillStep: body.fillStep, updatedAt: new Date(), ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) })
-      .where(eq(applications.id, application.id));
+    await saveStepAndProgress(application, stepId, payload, { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) });
     app.kh.metrics.stepSaves.inc({ step: stepId });
     // A phone that came by the PC's QR code has done what it came for: its session ends here.
     if (request.handoffApplicationId) await endSession(request, reply);

@@ -1,6 +1,6 @@
 // Applications and their saved steps: loading, the khInfo view of SPEC §3, and which steps an
 // application needs before it can be submitted.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { verifiedIdentityFromOcr, type OcrData, type VerifiedIdentity } from '@kh/engine';
 import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRejectedReason, rejectedFieldsOf, rejectionPath, type StepName } from '@kh/flow';
 import type { ServerConfig } from '../config.ts';
@@ -24,6 +24,24 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
     ? and(eq(applications.id, applyId), eq(applications.memberId, memberId))
     : and(eq(applications.memberId, memberId), eq(applications.relatedType, relatedType));
   const [row] = await db.select().from(applications).where(where).orderBy(desc(applications.createdAt)).limit(1);
+  if (!row) throw notFound('server.noApplication');
+  return row;
+}
+
+/** ownedApplication and its saved steps in one round trip (the save path's read). */
+export async function ownedApplicationWithPayloads(db: Database, memberId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId?: string): Promise<{ application: Application; payloads: Payloads }> {
+  const where = applyId
+    ? and(eq(applications.id, applyId), eq(applications.memberId, memberId))
+    : and(eq(applications.memberId, memberId), eq(applications.relatedType, relatedType));
+  const [row] = await db
+    .select({
+      application: applications,
+      payloads: sql<Payloads>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, ${applicationSteps.payload}), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
+    })
+    .from(applications)
+    .where(where)
+    .orderBy(desc(applications.createdAt))
+    .limit(1);
   if (!row) throw notFound('server.noApplication');
   return row;
 }
