@@ -55,11 +55,16 @@ function lockFolder(dir: string): () => void {
   throw new DatabaseInUseError(`The embedded database in ${dir} could not be locked.`);
 }
 
-export async function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string }): Promise<OpenDatabase> {
+/** Sees every query the server sends (a test counts a request's round trips with it). */
+export interface QueryLogger {
+  logQuery(query: string, params: unknown[]): void;
+}
+
+export async function openDatabase({ dataDir, databaseUrl, logger }: { dataDir: string; databaseUrl?: string; logger?: QueryLogger }): Promise<OpenDatabase> {
   // memory:// keeps the embedded database in memory (tests that need no restart).
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger });
     // Instances starting together migrate one after the other: the second finds nothing left to do.
     const holder = await pool.connect();
     try {
@@ -77,7 +82,7 @@ export async function openDatabase({ dataDir, databaseUrl }: { dataDir: string; 
   const unlock = dir ? lockFolder(dir) : () => undefined;
   try {
     const client = await PGlite.create(dir);
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client, { schema, logger });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db: db as unknown as Database,
