@@ -79,6 +79,8 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
   await page.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
   const secret = /Or type this key: ([A-Z2-7]+)/.exec(await page.locator('.console-enrol__secret').innerText())![1];
+  // The code field starts empty: nothing of the password form carries over into it.
+  expect(await page.getByLabel('Code from your authenticator app').inputValue()).toBe('');
   return {
     secret,
     async confirm() {

@@ -35,7 +35,9 @@ export function LoginPage(): ReactElement {
       {session.ended && !error && <Alert kind="info">{t('error.sessionEnded')}</Alert>}
       {error && <Alert kind="error">{error}</Alert>}
       {stage.kind === 'password' ? (
+        // Keyed: the code form must not inherit the password field's DOM node (and the password in it).
         <form
+          key="password"
           onSubmit={(event) =>
             void run(event, async (form) => {
               const answer = await post<{ next: 'totp' | 'enrol'; secret?: string; otpauthUrl?: string }>('login', { email: form.get('email'), password: form.get('password') });
@@ -57,6 +59,7 @@ export function LoginPage(): ReactElement {
         </form>
       ) : (
         <form
+          key="code"
           onSubmit={(event) =>
             void run(event, async (form) => {
               const answer = await post<{ staff: Staff }>('login/totp', { code: String(form.get('code') ?? '') });
