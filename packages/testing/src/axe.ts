@@ -15,7 +15,8 @@ export interface AxeViolation {
 
 /** The violations on the page, or within `selector` only. */
 export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Always our own copy: a page may carry another axe (Storybook's a11y addon runs its own, and may be mid-run).
+  await page.evaluate(axeSource);
   return page.evaluate(async (within) => {
     type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run(context?: string): Promise<Result> } }).axe;
