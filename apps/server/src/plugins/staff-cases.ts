@@ -22,9 +22,11 @@ export interface CaseDocument {
   relativePath?: string;
 }
 
-export async function caseDocuments(db: Parameters<typeof payloadsOf>[0], application: Application): Promise<CaseDocument[]> {
+type IdentityCheck = typeof ekycChecks.$inferSelect;
+
+/** The case's documents; `checks` are its identity checks, newest first (the case view reads them once). */
+export async function caseDocuments(db: Parameters<typeof payloadsOf>[0], application: Application, checks: IdentityCheck[]): Promise<CaseDocument[]> {
   const uploads = await db.select({ id: files.id, mime: files.mime, originalFilename: files.originalFilename, relativePath: files.relativePath }).from(files).where(eq(files.memberId, application.memberId)).orderBy(asc(files.createdAt));
-  const checks = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt));
   const documents: CaseDocument[] = uploads.map((file) => ({ ref: `file:${file.id}`, kind: 'upload', name: file.originalFilename, mime: file.mime, relativePath: file.relativePath }));
   for (const check of checks) {
     if (check.frontImgPath) documents.push({ ref: `ekyc:${check.id}:front`, kind: 'idFront', name: `${check.documentName} (front)`, mime: 'image/jpeg' });
@@ -77,6 +79,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
     const steps = await payloadsOf(db, application.id);
     const init = application.relatedType === 'SUPPLEMENT' ? await initApplication(db, application.memberId) : undefined;
     const { verifiedIdentity, comparison, mismatch } = await identityComparison(db, application, steps);
+    const checks = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt));
     const history = await db.select().from(submissions).where(eq(submissions.applicationId, application.id)).orderBy(asc(submissions.number));
     const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff)).map((row) => [row.id, row.name]));
     const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
@@ -93,8 +96,8 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       secondApprovalReasons: secondApprovalReasons({ ...application, identityMismatch: application.identityMismatch || mismatch }),
       assigneeName: nameOf(application.assignedTo),
       firstApproverName: nameOf(application.firstApprovedBy),
-      documents: await caseDocuments(db, application),
-      identityChecks: (await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt))).map(
+      documents: await caseDocuments(db, application, checks),
+      identityChecks: checks.map(
         ({ pageTokenHash: _hash, responseUrl: _url, ...check }) => check,
       ),
       payments: await db.select({ orderNumber: payments.orderNumber, paymentId: payments.paymentId, payStatus: payments.payStatus, amountSen: payments.amountSen, cardLast4: payments.cardLast4, createdAt: payments.createdAt, settledAt: payments.settledAt }).from(payments).where(eq(payments.applicationId, application.id)),
