@@ -61,7 +61,12 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
       .set({ attempts: sql`${smsCodes.attempts} + 1` })
       .where(and(eq(smsCodes.id, latest.id), lt(smsCodes.attempts, config.sms.maxAttempts), isNull(smsCodes.usedAt)))
       .returning({ attempts: smsCodes.attempts });
-    if (!attempt) throw new AppError(429, CODES.tooMany, 'server.tooManyAttempts');
+    if (!attempt) {
+      // Refused either for the attempts or because a request alongside used the code just now: say which.
+      const [row] = await db.select({ usedAt: smsCodes.usedAt }).from(smsCodes).where(eq(smsCodes.id, latest.id));
+      if (row?.usedAt) throw new AppError(400, CODES.codeIncorrect, 'server.codeExpired');
+      throw new AppError(429, CODES.tooMany, 'server.tooManyAttempts');
+    }
     if (!sameSignature(latest.codeHash, codeHash(phone, code))) {
       const left = config.sms.maxAttempts - attempt.attempts;
       throw new AppError(400, CODES.codeIncorrect, left > 0 ? 'validation.verificationCode' : 'server.tooManyAttempts');
