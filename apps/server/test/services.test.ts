@@ -153,6 +153,18 @@ describe('analytics', () => {
     const [report] = await db().select().from(errorReports).where(eq(errorReports.message, 'boom'));
     expect(report).toMatchObject({ hsNo: 'C1', href: '/info/base', applyId: 'A1', failedRequestId });
   });
+  it('takes a page\'s events as one batch (the beacon), all or none, and no more than 50 at once', async () => {
+    const c = await login(server, '125000013');
+    const me = (await c.get('/passport/getUsers')).body.data.mid;
+    const event = (n: number) => ({ channel: 'H5', eventCode: 'batch_test', eventValue: { n } });
+    const batch = await c.post('/pdp/uba/report', { events: [event(1), event(2), event(3)] });
+    expect(batch.body.data).toEqual({ stored: 3 });
+    const stored = await db().select().from(analyticsEvents).where(eq(analyticsEvents.eventCode, 'batch_test'));
+    expect(stored.map((e) => [e.memberId, (e.eventValue as { n: number }).n]).sort()).toEqual([[me, 1], [me, 2], [me, 3]]);
+    // One bad event refuses the batch; so do an empty one and one too big.
+    for (const events of [[event(4), { channel: 'H5' }], [], Array.from({ length: 51 }, (_, i) => event(i))]) expect((await c.post('/pdp/uba/report', { events })).status).toBe(400);
+    expect(await db().select().from(analyticsEvents).where(eq(analyticsEvents.eventCode, 'batch_test'))).toHaveLength(3);
+  });
 });
 
 describe('supplement and account', () => {

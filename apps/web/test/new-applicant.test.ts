@@ -14,6 +14,8 @@ describe('a new Malaysian applicant opens MY cash, HK and US', () => {
     const shot = shooter('1-new-applicant');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    let analyticsPosts = 0;
+    page.on('request', (request) => void (new URL(request.url()).pathname.endsWith('/uba/report') && analyticsPosts++));
     await submitNewApplication(page, env.product, 101, { shot });
     const check = await (await fetch(`${env.product.origin}/staff/applications?status=2`, { headers: { authorization: `Bearer ${await env.product.staffToken()}` } })).json();
     const applyId = check.data.items[0].id as string;
@@ -26,8 +28,15 @@ describe('a new Malaysian applicant opens MY cash, HK and US', () => {
     await page.getByRole('link', { name: 'Download your signed application (PDF)' }).waitFor();
     await shot(page, 'successful-pc');
     expect(errors).toEqual([]);
+    // Analytics go in batches, the last one as a beacon when the page goes away.
+    await page.close({ runBeforeUnload: true });
+    const stored = () => env.product.database.db.select().from(analyticsEvents);
+    await expect.poll(async () => (await stored()).some((e) => (e.eventValue as { page?: string }).page === 'result'), { timeout: 10_000 }).toBe(true);
     // Analytics: a page view per step and the next events were stored (production build).
-    const events = await env.product.database.db.select().from(analyticsEvents);
+    const events = await stored();
+    // Batched: far fewer posts than events (it was one post per event, three or more per step).
+    expect(analyticsPosts).toBeGreaterThan(0);
+    expect(analyticsPosts * 4).toBeLessThan(events.length);
     expect(events.filter((e) => e.eventCode === 'page_view').length).toBeGreaterThanOrEqual(12);
     expect(events.find((e) => e.eventCode === 'step_next' && (e.eventValue as { page: string }).page === 'contact')?.eventValue).toMatchObject({ is_success: true, failure_reason: '', platform_type: 'H5' });
     // Inputs name the field (and on contact, the way to reach the applicant), once each, never the value.

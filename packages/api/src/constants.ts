@@ -12,3 +12,6 @@ export const API_LIMITS = {
 
 /** Success codes of SPEC §8. */
 export const SUCCESS_CODES = ['10010000', '10000000', '0'] as const;
+
+/** Analytics events sent together at most (one beacon); the server refuses a larger batch. */
+export const ANALYTICS_BATCH_MAX = 50;

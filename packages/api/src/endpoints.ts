@@ -203,8 +203,11 @@ export function createEndpoints(client: ApiClient) {
       queryPay: (body: PaymentRequest) => post<PaymentAnswer>(`${money}/payment/ghl/queryPay`, body, { idempotent: true, exempt: true }),
     },
     analytics: {
-      report: (body: { channel: string; memberId?: string; eventCode: string; eventValue: Record<string, unknown> }) =>
-        post<{ stored: boolean }>(`${pdp}/uba/report`, body, { exempt: true, silent: true }),
+      report: (body: AnalyticsEvent) =>
+        post<{ stored: number }>(`${pdp}/uba/report`, body, { exempt: true, silent: true }),
+      /** Where a page's batch of events goes as a beacon (navigator.sendBeacon), which outlives the page. */
+      reportUrl: client.url(`${pdp}/uba/report`),
+      reportBatch: (events: AnalyticsEvent[]) => post<{ stored: number }>(`${pdp}/uba/report`, { events }, { exempt: true, silent: true }),
       errorReport: (body: { hsNo?: string; href: string; userAgent: string; applyId?: string; message: string; stack?: string; failedRequestId?: string }) =>
         post<{ stored: boolean }>(`${pdp}/error/report`, body, { exempt: true, silent: true }),
     },
@@ -212,3 +215,11 @@ export function createEndpoints(client: ApiClient) {
 }
 
 export type Endpoints = ReturnType<typeof createEndpoints>;
+
+/** SPEC §7's analytics event. */
+export interface AnalyticsEvent {
+  channel: string;
+  memberId?: string;
+  eventCode: string;
+  eventValue: Record<string, unknown>;
+}

@@ -3,30 +3,38 @@ import type { FastifyPluginAsync } from 'fastify';
 import { analyticsEvents, errorReports } from '../db/schema.ts';
 import { ok } from '../http/envelope.ts';
 import { sessionMember } from '../http/session.ts';
+import { ANALYTICS_BATCH_MAX } from '@kh/api';
 
 export const analyticsPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
 
+  const event = {
+    type: 'object',
+    required: ['channel', 'eventCode'],
+    properties: { channel: { type: 'string', maxLength: 40 }, memberId: { type: 'string', maxLength: 64 }, eventCode: { type: 'string', maxLength: 80 }, eventValue: { type: 'object', maxProperties: 50 } },
+  } as const;
+  type Event = { channel: string; memberId?: string; eventCode: string; eventValue?: Record<string, unknown> };
+
   app.post(
     '/uba/report',
     {
-      // Anonymous: bounded in size (an event is a few properties) and in rate per client address.
-      bodyLimit: 16 * 1024,
+      // Anonymous: bounded in size (an event is a few properties) and in rate per client address. The
+      // app sends its events as one batch (a beacon when the page hides); one event is SPEC §7's form.
+      bodyLimit: 64 * 1024,
       config: { rateLimit: { max: config.limits.analyticsPerMinute, timeWindow: 60_000 } },
       schema: {
         body: {
-          type: 'object',
-          required: ['channel', 'eventCode'],
-          properties: { channel: { type: 'string', maxLength: 40 }, memberId: { type: 'string', maxLength: 64 }, eventCode: { type: 'string', maxLength: 80 }, eventValue: { type: 'object', maxProperties: 50 } },
+          anyOf: [event, { type: 'object', required: ['events'], additionalProperties: false, properties: { events: { type: 'array', minItems: 1, maxItems: ANALYTICS_BATCH_MAX, items: event } } }],
         },
       },
     },
     async (request) => {
-      const body = request.body as { channel: string; memberId?: string; eventCode: string; eventValue?: Record<string, unknown> };
+      const body = request.body as Event | { events: Event[] };
+      const events = 'events' in body ? body.events : [body];
       // The member is the session's, whatever the body claims.
       const memberId = (await sessionMember(request)) ?? null;
-      await db.insert(analyticsEvents).values({ channel: body.channel, memberId, eventCode: body.eventCode, eventValue: body.eventValue ?? {} });
-      return ok({ stored: true });
+      await db.insert(analyticsEvents).values(events.map((e) => ({ channel: e.channel, memberId, eventCode: e.eventCode, eventValue: e.eventValue ?? {} })));
+      return ok({ stored: events.length });
     },
   );
 

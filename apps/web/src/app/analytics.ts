@@ -1,6 +1,8 @@
 // Analytics (SPEC §7): page view and quit view per step, next/submit with is_success and
 // failure_reason, inputs, uploads, payment submit, downloads, the code request; with the page properties.
-// Initialised in production builds only.
+// Initialised in production builds only. Events queue and go as one batch: when the page hides or
+// leaves (a beacon, which outlives the page), when the batch is full, or a few seconds after the first.
+import { ANALYTICS_BATCH_MAX, type AnalyticsEvent } from '@kh/api';
 import { endpoints } from './services.ts';
 
 export interface PageProperties {
@@ -10,19 +12,40 @@ export interface PageProperties {
   scenes_type: string;
 }
 
+const FLUSH_AFTER_MS = 5000;
 let properties: PageProperties | undefined;
 let memberId: string | undefined;
+const queue: AnalyticsEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Sends what is queued: a beacon where the browser takes one, else an ordinary request. */
+export function flushAnalytics(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  while (queue.length > 0) {
+    const events = queue.splice(0, ANALYTICS_BATCH_MAX);
+    const beacon = new Blob([JSON.stringify({ events })], { type: 'application/json' });
+    // sendBeacon refuses (false) a body over its quota; analytics never cost the applicant an error.
+    if (!navigator.sendBeacon?.(endpoints.analytics.reportUrl, beacon)) void endpoints.analytics.reportBatch(events).catch(() => undefined);
+  }
+}
 
 /** Starts reporting (production only): the user is identified by mid. */
 export function initAnalytics(page: Omit<PageProperties, 'platform_type'>, mid: string | undefined, production = import.meta.env.PROD) {
   if (!production) return;
+  if (!properties) {
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flushAnalytics());
+    window.addEventListener('pagehide', flushAnalytics);
+  }
   properties = { ...page, platform_type: 'H5' };
   memberId = mid;
 }
 
 export function track(eventCode: string, value: Record<string, unknown> = {}) {
   if (!properties) return;
-  void endpoints.analytics.report({ channel: 'H5', memberId, eventCode, eventValue: { ...properties, ...value } }).catch(() => undefined);
+  queue.push({ channel: 'H5', memberId, eventCode, eventValue: { ...properties, ...value } });
+  if (queue.length >= ANALYTICS_BATCH_MAX) flushAnalytics();
+  else timer ??= setTimeout(flushAnalytics, FLUSH_AFTER_MS);
 }
 
 /** On the contact step, which way the applicant can be reached. */
