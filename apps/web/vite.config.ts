@@ -1,10 +1,18 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const api = process.env.KH_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // Code our pages never run, replaced so the applicant does not download it (see the files).
+    alias: [
+      { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL('build/no-markdown.ts', import.meta.url)) },
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('build/no-uri-resolver.ts', import.meta.url)) },
+    ],
+  },
   server: {
     host: '127.0.0.1',
     // One origin in development too: the API and the sandbox pages through the dev server.

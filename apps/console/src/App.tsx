@@ -1,5 +1,6 @@
 // The console's shell: language, who is signed in, and the pages under /console.
 import type { i18n } from 'i18next';
+import { switchLanguage } from '@kh/i18n';
 import { Suspense, lazy, useEffect, useState, type ReactElement } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, Route, Router, Switch } from 'wouter';
@@ -46,7 +47,7 @@ function LanguagePicker(): ReactElement {
           saveLanguage(language);
           setApiLanguage(language);
           document.documentElement.lang = language;
-          void i18n.changeLanguage(language);
+          void switchLanguage(i18n, language);
         }}
       >
         {CONSOLE_LANGUAGES.map(([code, name]) => (

@@ -1,81 +1,19 @@
 // The applicant's app: wouter routes every path of the step registry to the page of the machine's
-// state; the URL mirrors the machine.
-import { resolveRoute, type StepName } from '@kh/flow';
+// state; the URL mirrors the machine. This shell is the first load: a logged-out applicant gets the
+// login page from it, and the application (the flow machine, the form engine) loads after login.
+import { resolveRoute } from '@kh/flow';
 import { I18nProvider, Toasts } from '@kh/ui';
 import { chooseLanguage, keepLanguage } from '@kh/i18n';
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSyncExternalStore } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { ApplicationProvider, useApplication } from './app/application.tsx';
 import { bridge } from './app/platform.ts';
-import { detectSandbox, endpoints, isSandbox, loginCache, setApiLanguage, toasts } from './app/services.ts';
-import { clearDrafts } from './app/drafts.ts';
-import { useStepArrival } from './hooks/useStepArrival.ts';
-import { FormStepPage } from './pages/FormStepPage.tsx';
-import { ChooseDevicePage, IdentityFailedPage, IdentityStartPage, IdentityTransitPage } from './pages/IdentityPages.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
-import { PaymentFailedPage, PaymentStartPage, PaymentTransitPage } from './pages/PaymentPages.tsx';
-import { AddMarketPage, MyAbnormalPage, NotFoundPage, PdfPage, RejectionPage, ResultPage, StartPage, TransitPage } from './pages/StatusPages.tsx';
+import { detectSandbox, isSandbox, loginCache, setApiLanguage, toasts } from './app/services.ts';
+import { Loading } from './pages/Loading.tsx';
+import { LoginPage, LoginScreen } from './pages/LoginPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
-const FORM_STEPS: StepName[] = ['contact', 'market', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature', 'documentUpload'];
-
-function StepPage(): ReactElement {
-  const app = useApplication();
-  const step = useSyncExternalStore(
-    (listener) => app.actor.subscribe(listener).unsubscribe,
-    () => app.actor.getSnapshot().value as StepName,
-  );
-  useStepArrival(step);
-  if (FORM_STEPS.includes(step)) return <FormStepPage key={step} step={step} />;
-  switch (step) {
-    case 'start':
-      return <StartPage />;
-    case 'identity':
-      return <IdentityStartPage />;
-    case 'identityTransit':
-      return <IdentityTransitPage />;
-    case 'identityFailed':
-      return <IdentityFailedPage />;
-    case 'chooseDevice':
-      return <ChooseDevicePage />;
-    case 'payment':
-      return <PaymentStartPage />;
-    case 'paymentTransit':
-      return <PaymentTransitPage />;
-    case 'paymentFailed':
-      return <PaymentFailedPage />;
-    case 'rejection':
-      return <RejectionPage />;
-    case 'result':
-      return <ResultPage />;
-    case 'myAbnormal':
-      return <MyAbnormalPage />;
-    case 'addMarket':
-      return <AddMarketPage />;
-    case 'pdf':
-      return <PdfPage />;
-    default:
-      return <TransitPage step={step} />;
-  }
-}
-
-/** Logging out ends the session and takes every trace of the application off this device. */
-function LogoutButton(): ReactElement {
-  const { t } = useTranslation();
-  async function logout() {
-    clearDrafts();
-    for (const k of Object.keys(sessionStorage)) if (k.startsWith('kh.')) sessionStorage.removeItem(k);
-    await endpoints.passport.logout().catch(() => undefined);
-    loginCache.forget();
-    window.location.assign('/status/entry');
-  }
-  return (
-    <button type="button" className="button button--link logout" onClick={() => void logout()}>
-      {t('common.logout')}
-    </button>
-  );
-}
+const ApplicationRoot = lazy(() => import('./ApplicationRoot.tsx'));
 
 /** A sandbox (dev mode) says so on every page: codes are readable at /dev/outbox, nothing is real. */
 function SandboxMarker(): ReactElement | null {
@@ -108,18 +46,29 @@ function LanguageSwitcher({ onChange }: { onChange(language: string): void }): R
   );
 }
 
-function Boot({ kind, message }: { kind: string; message?: string }): ReactElement {
-  const { t } = useTranslation();
+/** Who is here: a logged-out applicant gets the login without the application's code. */
+function Session(): ReactElement {
   const [location] = useLocation();
-  // In the app the native side logs the applicant in (SPEC §4); the page below stays for an old app.
+  const [loggedIn, setLoggedIn] = useState<boolean>();
   useEffect(() => {
-    if (kind === 'login' && bridge()) bridge()!.login();
-  }, [kind]);
+    let live = true;
+    void loginCache
+      .isLoggedIn()
+      .catch(() => false)
+      .then((answer) => live && setLoggedIn(answer));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (loggedIn === undefined) return <Loading />;
   // The entry start page needs no login (its registry entry says so): it is the start page, with the
   // login on it. Any other page shows the login in its place and returns there after it.
-  if (kind === 'login') return <LoginPage asStartPage={!resolveRoute(location).step.requiresLogin} />;
-  if (kind === 'failed') return <NotFoundPage networkError />;
-  return <p className="boot" aria-live="polite">{t('common.loading')}{message ? ` ${message}` : ''}</p>;
+  if (!loggedIn) return <LoginScreen asStartPage={!resolveRoute(location).step.requiresLogin} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <ApplicationRoot />
+    </Suspense>
+  );
 }
 
 export function App(): ReactElement {
@@ -150,15 +99,7 @@ export function App(): ReactElement {
         <Route path="/login">{() => <LoginPage />}</Route>
         <Route path="/error">{() => <NotFoundPage networkError={!!new URLSearchParams(window.location.search).get('code')} />}</Route>
         <Route>
-          {notFound ? (
-            <NotFoundPage networkError={false} />
-          ) : (
-            <ApplicationProvider fallback={(boot) => <Boot kind={boot.kind} message={boot.kind === 'failed' ? boot.message : undefined} />}>
-              <StepPage />
-              {/* In the app, the native side owns the login. */}
-              {!bridge() && <LogoutButton />}
-            </ApplicationProvider>
-          )}
+          {notFound ? <NotFoundPage networkError={false} /> : <Session />}
         </Route>
       </Switch>
       <LanguageSwitcher onChange={change} />

@@ -24,9 +24,9 @@ describe('adding the MY market after HK and US opened', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await waitPath(page, '/market');
-    // The market page has read the cookie and removed it.
-    await expect(page.evaluate(() => document.cookie)).resolves.not.toContain('supplement');
     await expect(page.getByLabel('Open a Malaysian (MY) account').isChecked()).resolves.toBe(true);
+    // The market page (once shown) has read the cookie and removed it.
+    await expect.poll(() => page.evaluate(() => document.cookie)).not.toContain('supplement');
     await expect(page.getByLabel('Open a Hong Kong (HK) account').count()).resolves.toBe(0);
     // Nothing is left to choose for HK and US, so their card is not shown at all.
     await expect(page.getByRole('group', { name: 'Hong Kong and US' }).count()).resolves.toBe(0);

@@ -25,6 +25,16 @@ describe('the built app', () => {
     expect(sources.some((s) => s.includes('react-dom'))).toBe(true);
     for (const deferred of ['/qrcode/', '/signature_pad/', '/pdfjs-dist/', 'metadata.min.json']) expect(sources.filter((s) => s.includes(deferred) && !s.endsWith('?url')), deferred).toEqual([]);
   });
+  it('carries no markdown parser and no URI resolver: no compiled step schema has a $ref or $id for one to resolve', () => {
+    const generated = resolve(dist, '../../../../packages/engine/generated');
+    const schemas = readdirSync(generated).filter((f) => f.endsWith('.schema.json'));
+    expect(schemas.length).toBeGreaterThan(10);
+    for (const file of schemas) expect(readFileSync(join(generated, file), 'utf8'), file).not.toMatch(/"\$(ref|id)"\s*:/);
+    const sources = readdirSync(dist)
+      .filter((f) => f.endsWith('.js.map'))
+      .flatMap((f) => (JSON.parse(readFileSync(join(dist, f), 'utf8')) as { sources: string[] }).sources);
+    expect(sources.filter((s) => /node_modules\/(markdown-to-jsx|fast-uri)\//.test(s))).toEqual([]);
+  });
   it('is served on the API origin with a strict Content-Security-Policy, every app path answering the app', async () => {
     for (const path of ['/status/entry', '/info/base', '/market/again', '/error?code=500']) {
       const res = await fetch(`${product.origin}${path}`);

@@ -21,6 +21,8 @@ describe('a rejected application is fixed on the rejected items only and resubmi
     await shot(page, 'rejected');
     await page.getByRole('button', { name: 'Modify' }).click();
     await waitPath(page, '/status/rejected');
+    // The reasons' names load with the page (the dictionary is its own chunk).
+    await page.getByText('Bank statement unclear or not in the applicant\'s name').waitFor();
     await expect(page.getByText('Bank statement unclear or not in the applicant\'s name').count()).resolves.toBe(1);
     // The reviewer's note, as written, under the translated reasons.
     await page.getByText('A note from our reviewer').waitFor();

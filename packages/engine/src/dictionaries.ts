@@ -1,7 +1,8 @@
 // All dictionary categories: the code-value categories product staff keep in schemas/dictionaries,
 // plus the ones built from country data (SPEC §3: Countries, countries without Malaysia).
 import type { DictionaryEntry } from './compile.ts';
-import { callingCodes, countries, countriesWithoutMalaysia } from './countries.ts';
+import { callingCodes } from './calling-codes.ts';
+import { countries, countriesWithoutMalaysia } from './countries.ts';
 
 export interface DictionaryFile {
   category: string;

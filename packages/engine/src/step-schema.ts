@@ -181,3 +181,12 @@ export const valueFieldsOf = (step: StepSchema): ValueField[] =>
   walkFields(step.fields)
     .map((entry) => entry.field)
     .filter(isValueField);
+
+/** The dictionary categories a step's options come from: what its page must load. */
+export const dictionariesOf = (step: StepSchema): string[] => [
+  ...new Set(
+    walkFields(step.fields).flatMap(({ field }) =>
+      'dataSource' in field && field.dataSource && 'dictionary' in field.dataSource ? [field.dataSource.dictionary] : [],
+    ),
+  ),
+];

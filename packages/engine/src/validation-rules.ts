@@ -1,7 +1,7 @@
 // The named validation rules of SPEC §5. Each rule says what JSON Schema can check (so ajv gives the
 // same verdict in the browser and on the server) and, where JSON Schema cannot, a semantic check
 // (numbering plans, dates relative to today) that both sides run through validateStep.
-import { checkMobile } from './checks/phone.ts';
+import { mobileMessage } from './checks/phone.ts';
 import { isAgeAllowed, isValidForMonths } from './checks/dates.ts';
 import { parseNric } from './malaysia/nric.ts';
 import { ruleToJsonSchema, type FormData, type JsonSchema, type StepContext } from './rules.ts';
@@ -40,15 +40,6 @@ export const UPLOAD_TYPES = ['bmp', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf'];
 /** SPEC §5 age 18-99: one rule and one message, whether the birth date is typed or read from a MyKad. */
 const ageMessage = (birthDate: string, now: Date, min: number, max: number): Message | undefined =>
   isAgeAllowed(birthDate, now, min, max) ? undefined : { key: 'validation.age', params: { min, max } };
-
-/** SPEC §5 mobile: the message for a number typed after an area code, or undefined when it is a mobile in use. */
-export function mobileMessage(areaCode: string, number: string, min: number, max: number): Message | undefined {
-  const problem = checkMobile(areaCode, number, min, max);
-  if (!problem) return undefined;
-  if (problem === 'leadingZero') return { key: 'validation.mobileLeadingZero' };
-  // The right length, but not a range any operator was given: say so, not "7-12 digits".
-  return problem === 'invalid' ? { key: 'validation.mobileUnallocated' } : { key: 'validation.mobile', params: { min, max } };
-}
 
 const caseInsensitive = (word: string): string =>
   [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join('');

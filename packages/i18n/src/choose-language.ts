@@ -1,6 +1,6 @@
 // The language is chosen from the URL, else the applicant's own choice kept from before, else the
 // app's (device) language, else the browser's. The applicant's choice wins over the device.
-import { LANGUAGES, resolveLanguage, type Language } from './resources.ts';
+import { LANGUAGES, resolveLanguage, type Language } from './languages.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'kh.language';
 

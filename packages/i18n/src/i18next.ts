@@ -1,12 +1,14 @@
 // An i18next instance with our resources: {param} placeholders (SPEC §5 style), en as fallback.
+// It starts with the one language asked for; switchLanguage loads another before switching to it.
 import i18next, { type i18n } from 'i18next';
-import { NAMESPACES, resources, resolveLanguage } from './resources.ts';
+import { NAMESPACES, loadLanguage, resolveLanguage } from './languages.ts';
 
 export async function createI18n(language: string): Promise<i18n> {
+  const lng = resolveLanguage(language);
   const instance = i18next.createInstance();
   await instance.init({
-    resources,
-    lng: resolveLanguage(language),
+    resources: { [lng]: await loadLanguage(lng) },
+    lng,
     fallbackLng: 'en',
     ns: [...NAMESPACES],
     defaultNS: 'common',
@@ -17,4 +19,14 @@ export async function createI18n(language: string): Promise<i18n> {
     returnNull: false,
   });
   return instance;
+}
+
+/** Switches an instance to a language, loading its texts first if this is its first use. */
+export async function switchLanguage(instance: i18n, language: string): Promise<void> {
+  const lng = resolveLanguage(language);
+  if (!instance.hasResourceBundle(lng, 'common')) {
+    const bundle = await loadLanguage(lng);
+    for (const ns of NAMESPACES) instance.addResourceBundle(lng, ns, bundle[ns], true, false);
+  }
+  await instance.changeLanguage(lng);
 }

@@ -1,3 +1,4 @@
+export * from './languages.ts';
 export * from './resources.ts';
 export * from './keys.ts';
 export * from './choose-language.ts';

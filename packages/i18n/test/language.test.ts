@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, chooseLanguage, createI18n, keepLanguage } from '../src/index.ts';
+import { LANGUAGE_STORAGE_KEY, chooseLanguage, createI18n, keepLanguage, switchLanguage } from '../src/index.ts';
 
 describe('the language is chosen from the URL, else the applicant\'s kept choice, else the app, else the browser', () => {
   it('the URL wins', () => expect(chooseLanguage({ url: 'zh-HK', app: 'zh-CN', browser: ['en-GB'] })).toBe('zh-HK'));
@@ -37,6 +37,16 @@ describe('i18next resources', () => {
       expect(i18n.t('common.processingTime')).toContain('1-3');
       expect(i18n.t('common.fee', { amount: 11 })).toContain('RM 11');
     }
+  });
+  it('starts with the one language asked for and loads another when switched to it', async () => {
+    const i18n = await createI18n('zh-HK');
+    expect(i18n.hasResourceBundle('zh-HK', 'field')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+    await switchLanguage(i18n, 'en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('errors.copySuccess')).toBe('Copy Success');
+    await switchLanguage(i18n, 'zh-HK');
+    expect(i18n.t('errors.copySuccess')).not.toBe('Copy Success');
   });
   it('ms shows English', async () => {
     expect((await createI18n('ms')).t('errors.copySuccess')).toBe('Copy Success');

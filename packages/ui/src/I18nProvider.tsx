@@ -1,5 +1,5 @@
 // Gives components the i18next instance of @kh/i18n in the chosen language.
-import { createI18n } from '@kh/i18n';
+import { createI18n, switchLanguage } from '@kh/i18n';
 import type { i18n } from 'i18next';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -8,7 +8,8 @@ export function I18nProvider({ language, children, instance }: { language: strin
   const [i18nInstance, setInstance] = useState<i18n | undefined>(instance);
   useEffect(() => {
     let live = true;
-    if (i18nInstance) void i18nInstance.changeLanguage(language);
+    // Another language's texts load on first use; the page keeps the current ones until they arrive.
+    if (i18nInstance) void switchLanguage(i18nInstance, language);
     else void createI18n(language).then((created) => live && setInstance(created));
     return () => {
       live = false;

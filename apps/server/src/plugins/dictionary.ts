@@ -1,7 +1,7 @@
 // dictionary: code-value categories in three languages, countries with dialing codes, app config.
 import type { FastifyPluginAsync } from 'fastify';
 import { resolveLanguage } from '@kh/i18n';
-import { countries } from '@kh/engine';
+import { callingCodeOf, countries } from '@kh/engine';
 import { badRequest, languageOf, ok } from '../http/envelope.ts';
 import { dictionaries } from '../services/steps.ts';
 
@@ -34,7 +34,7 @@ export const dictionaryPlugin: FastifyPluginAsync = async (app) => {
     const language = resolveLanguage(languageOf(request));
     const withTel = String((request.query as Record<string, unknown>).withTel) === 'true';
     reply.header('cache-control', CACHE);
-    return ok(countries().map((c) => ({ code: c.value, alpha2: c.alpha2, name: c.label[language], ...(withTel ? { tel: c.callingCode ?? null } : {}) })));
+    return ok(countries().map((c) => ({ code: c.value, alpha2: c.alpha2, name: c.label[language], ...(withTel ? { tel: callingCodeOf(c.alpha2) ?? null } : {}) })));
   });
 
   app.get('/dict/app-config/app/commons/multiple-value', async (_request, reply) => {

@@ -4,14 +4,13 @@ import { ApiError, type Endpoints } from '@kh/api';
 import { compile, untickedQuestions, validateStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
 import { codeOf, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
 import { ConfirmDialog, PageLayout, StepForm, type StepFormContext } from '@kh/ui';
-import { useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { use, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { clearDraft, loadDraft, saveDraft } from '../app/drafts.ts';
 import { readSupplementCookie, removeSupplementCookie } from '../app/supplement-cookie.ts';
 import { endpoints, toasts } from '../app/services.ts';
-import { dictionaries, steps } from '../app/schemas.ts';
-import { validatorFor } from '../validators.ts';
+import { loadStepAssets, type StepAssets } from '../app/step-assets.ts';
 import { ExitButton } from './ExitButton.tsx';
 import { track, trackInput, trackNext } from '../app/analytics.ts';
 
@@ -41,15 +40,21 @@ export interface FormStepPageProps {
   submittable?: boolean;
 }
 
-export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice, submittable = true }: FormStepPageProps): ReactElement {
+/** Suspends until the step's schema, validator and dictionaries have loaded (the first visit only). */
+export function FormStepPage(props: FormStepPageProps): ReactElement {
+  return <StepFormPage {...props} assets={use(loadStepAssets(props.step))} />;
+}
+
+function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice, submittable = true, assets }: FormStepPageProps & { assets: StepAssets }): ReactElement {
   const { t } = useTranslation();
+  const { schema, validator, dictionaries } = assets;
   const app = useApplication();
   const info = stepByName(step);
   const snapshot = app.actor.getSnapshot();
   const rejectedItems = snapshot.context.mode === 'rejected' ? rejectedFieldsOf(snapshot.context, info.code) : [];
   const compiled = useMemo(
-    () => compile(steps[step], { dictionaries, context: app.stepContext(), rejectedItems, verifiedIdentity: app.verifiedIdentity }),
-    [step, app, rejectedItems.join(','), app.verifiedIdentity],
+    () => compile(schema, { dictionaries, context: app.stepContext(), rejectedItems, verifiedIdentity: app.verifiedIdentity }),
+    [schema, app, rejectedItems.join(','), app.verifiedIdentity],
   ); // the context is read when the page opens
   const [initial, setInitial] = useState<FormData | undefined>();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -145,7 +150,7 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingF
     const data = tick ? { ...questions.data, [current.field]: true } : questions.data;
     if (rest.length > 0) return setQuestions({ data, queue: rest });
     setQuestions(undefined);
-    if (validateStep(compiled, data, { validator: validatorFor(step) }).length > 0) {
+    if (validateStep(compiled, data, { validator }).length > 0) {
       setInitial(data);
       setReopened((n) => n + 1);
       return;
@@ -177,7 +182,7 @@ export function FormStepPage({ step, formContext, onSaved, submitLabel, pendingF
           showAllErrors={reopened > 0}
           compiled={compiled}
           pendingFields={pendingFields}
-          validator={validatorFor(step)}
+          validator={validator}
           initialData={initial}
           serverErrors={serverErrors}
           context={context}

@@ -12,7 +12,7 @@ import { clearDraft, loadDraft } from '../app/drafts.ts';
 import { FormStepPage } from './FormStepPage.tsx';
 import { bridge } from '../app/platform.ts';
 import { endpoints, toasts } from '../app/services.ts';
-import { dictionaries, steps } from '../app/schemas.ts';
+import { loadStepAssets } from '../app/step-assets.ts';
 
 const MIN_APP_VERSION = '5.0.0';
 
@@ -45,10 +45,11 @@ async function startCheck(app: ApplicationState, request: IdentityRequest, befor
 }
 
 /** What the applicant typed on this device for the identity step (its local draft), as the check's request. */
-function typedIdentity(app: ApplicationState): IdentityRequest | undefined {
+async function typedIdentity(app: ApplicationState): Promise<IdentityRequest | undefined> {
   const draft = app.applyId ? loadDraft(app.applyId, 'identity') : undefined;
   if (!draft) return undefined;
-  return identityRequest(compile(steps.identity, { dictionaries, context: app.stepContext() }).toPayload(draft));
+  const { schema, dictionaries } = await loadStepAssets('identity');
+  return identityRequest(compile(schema, { dictionaries, context: app.stepContext() }).toPayload(draft));
 }
 
 /**
@@ -213,9 +214,10 @@ export function ChooseDevicePage(): ReactElement {
         type="button"
         className="button button--secondary"
         onClick={() => {
+          // The draft is read before the machine moves on (the next page may replace it).
           const typed = typedIdentity(app);
           app.actor.send({ type: 'NEXT' });
-          if (typed) void startCheck(app, typed);
+          void typed.then((request) => request && startCheck(app, request));
         }}
       >
         {t('common.continueOnThisDevice')}

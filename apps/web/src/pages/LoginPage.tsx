@@ -1,13 +1,12 @@
 // Login in a browser: mobile number and SMS code, with the server's OTP (the sandbox outbox in dev).
-import { mobileMessage } from '@kh/engine';
 import { PageLayout } from '@kh/ui';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
+import { bridge } from '../app/platform.ts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@kh/api';
 import { endpoints, loginCache } from '../app/services.ts';
 import { track } from '../app/analytics.ts';
 import { loginTarget } from '../app/login-target.ts';
-import { useEffect } from 'react';
 
 export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): ReactElement {
   const { t } = useTranslation();
@@ -30,6 +29,8 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
   // A refused request is said here, beside the field, in the server's words (already in the applicant's language).
   const showFailure = (failure: unknown) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t(failure instanceof ApiError ? failure.entry.messageKey : 'errors.network'));
   async function send() {
+    // The numbering plans load when the number is checked, not with the first page.
+    const { mobileMessage } = await import('@kh/engine/phone');
     const problem = mobileMessage('60', mobile, 7, 12);
     if (problem) return setError(t(problem.key, problem.params ?? {}));
     setError(undefined);
@@ -68,4 +69,11 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
       </div>
     </PageLayout>
   );
+}
+
+/** The login in place of a page that needs it; in the app the native side logs the applicant in (SPEC §4). */
+export function LoginScreen({ asStartPage }: { asStartPage: boolean }): ReactElement {
+  // The page below stays for an app too old to do it.
+  useEffect(() => bridge()?.login(), []);
+  return <LoginPage asStartPage={asStartPage} />;
 }

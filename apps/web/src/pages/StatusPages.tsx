@@ -3,12 +3,12 @@
 import { MARKET, hasMarket, parseRejectedReason, resultRoute, stepByName, statusEntry, type StepName } from '@kh/flow';
 import { PageLayout, PdfViewer } from '@kh/ui';
 import { ApiError, type KhInfoDto } from '@kh/api';
-import { useEffect, useState, type ReactElement } from 'react';
+import { Suspense, use, useEffect, useState, type ReactElement } from 'react';
 import { clearDrafts } from '../app/drafts.ts';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { endpoints, toasts } from '../app/services.ts';
-import { dictionaries } from '../app/schemas.ts';
+import { loadDictionary } from '../app/step-assets.ts';
 import { writeSupplementCookie } from '../app/supplement-cookie.ts';
 
 function Main({ onClick, label, disabled }: { onClick(): void; label: string; disabled?: boolean }) {
@@ -79,7 +79,11 @@ export function StartPage(): ReactElement {
   );
 }
 
-const rejectLabel = (item: string, language: string) => dictionaries.RejectReason.find((e) => e.value === item)?.label[language] ?? item;
+
+function RejectReasons({ items, language }: { items: string[]; language: string }): ReactElement {
+  const reasons = use(loadDictionary('RejectReason'));
+  return <ul>{items.map((item) => <li key={item}>{reasons.find((e) => e.value === item)?.label[language] ?? item}</li>)}</ul>;
+}
 
 export function RejectionPage(): ReactElement {
   const { t, i18n } = useTranslation();
@@ -89,7 +93,10 @@ export function RejectionPage(): ReactElement {
     <PageLayout layout="Gradient" title={t('common.reviewFailedTitle')}>
       <div className="status-card">
         <h1 className="status-card__title">{t('common.reviewFailedTitle')}</h1>
-        <ul>{items.map((item) => <li key={item}>{rejectLabel(item, i18n.language)}</li>)}</ul>
+        {/* The reasons' names come with their dictionary; the rest of the page does not wait for it. */}
+        <Suspense fallback={null}>
+          <RejectReasons items={items} language={i18n.language} />
+        </Suspense>
         {app.record.rejectionNote && (
           <figure className="status-card__note">
             <figcaption>{t('common.reviewerNote')}</figcaption>
@@ -257,18 +264,6 @@ export function PdfPage(): ReactElement {
   return (
     <PageLayout layout="GWhite" title={t('step.agreement.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
       <PdfViewer url={endpoints.help.documentUrl(id)} title={t('step.agreement.title')} />
-    </PageLayout>
-  );
-}
-
-export function NotFoundPage({ networkError }: { networkError: boolean }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <PageLayout layout="Pure" title={t('step.notFound.title')}>
-      <p>{networkError ? t('flow.notFound.networkError') : t('flow.notFound.missingPage')}</p>
-      <a className="button" href="/status/entry">
-        {t('step.start.title')}
-      </a>
     </PageLayout>
   );
 }

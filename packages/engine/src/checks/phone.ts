@@ -1,5 +1,6 @@
 // Mobile numbers per area code (SPEC §5), checked against libphonenumber's mobile numbering plans.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import type { Message } from '../validation-rules.ts';
 
 export type MobileProblem = 'leadingZero' | 'length' | 'invalid';
 
@@ -9,4 +10,13 @@ export function checkMobile(areaCode: string, number: string, min: number, max: 
   if (!/^[0-9]+$/.test(number) || number.length < min || number.length > max) return 'length';
   const parsed = parsePhoneNumberFromString(`+${areaCode.replace(/^\+/, '')}${number}`);
   return parsed?.isValid() ? undefined : 'invalid';
+}
+
+/** SPEC §5 mobile: the message for a number typed after an area code, or undefined when it is a mobile in use. */
+export function mobileMessage(areaCode: string, number: string, min: number, max: number): Message | undefined {
+  const problem = checkMobile(areaCode, number, min, max);
+  if (!problem) return undefined;
+  if (problem === 'leadingZero') return { key: 'validation.mobileLeadingZero' };
+  // The right length, but not a range any operator was given: say so, not "7-12 digits".
+  return problem === 'invalid' ? { key: 'validation.mobileUnallocated' } : { key: 'validation.mobile', params: { min, max } };
 }

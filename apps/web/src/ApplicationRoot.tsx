@@ -1,0 +1,112 @@
+// The application a logged-in applicant works on: the flow machine and the page of its state. Its
+// own chunk: the login page loads none of it. The form engine, the identity and the payment pages
+// are chunks of their own again, loaded with the first page that needs them.
+import type { StepName } from '@kh/flow';
+import { lazy, Suspense, useSyncExternalStore, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { resolveRoute } from '@kh/flow';
+import { ApplicationProvider, useApplication } from './app/application.tsx';
+import { bridge } from './app/platform.ts';
+import { endpoints, loginCache } from './app/services.ts';
+import { clearDrafts } from './app/drafts.ts';
+import { useStepArrival } from './hooks/useStepArrival.ts';
+import { Loading } from './pages/Loading.tsx';
+import { LoginScreen } from './pages/LoginPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { AddMarketPage, MyAbnormalPage, PdfPage, RejectionPage, ResultPage, StartPage, TransitPage } from './pages/StatusPages.tsx';
+
+const FormStepPage = lazy(() => import('./pages/FormStepPage.tsx').then((m) => ({ default: m.FormStepPage })));
+const identityPages = () => import('./pages/IdentityPages.tsx');
+const IdentityStartPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityStartPage })));
+const IdentityTransitPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityTransitPage })));
+const IdentityFailedPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityFailedPage })));
+const ChooseDevicePage = lazy(() => identityPages().then((m) => ({ default: m.ChooseDevicePage })));
+const paymentPages = () => import('./pages/PaymentPages.tsx');
+const PaymentStartPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentStartPage })));
+const PaymentTransitPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentTransitPage })));
+const PaymentFailedPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentFailedPage })));
+
+const FORM_STEPS: StepName[] = ['contact', 'market', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature', 'documentUpload'];
+
+function StepPage(): ReactElement {
+  const app = useApplication();
+  const step = useSyncExternalStore(
+    (listener) => app.actor.subscribe(listener).unsubscribe,
+    () => app.actor.getSnapshot().value as StepName,
+  );
+  useStepArrival(step);
+  if (FORM_STEPS.includes(step)) return <FormStepPage key={step} step={step} />;
+  return <OtherStepPage step={step} />;
+}
+
+function OtherStepPage({ step }: { step: StepName }): ReactElement {
+  switch (step) {
+    case 'start':
+      return <StartPage />;
+    case 'identity':
+      return <IdentityStartPage />;
+    case 'identityTransit':
+      return <IdentityTransitPage />;
+    case 'identityFailed':
+      return <IdentityFailedPage />;
+    case 'chooseDevice':
+      return <ChooseDevicePage />;
+    case 'payment':
+      return <PaymentStartPage />;
+    case 'paymentTransit':
+      return <PaymentTransitPage />;
+    case 'paymentFailed':
+      return <PaymentFailedPage />;
+    case 'rejection':
+      return <RejectionPage />;
+    case 'result':
+      return <ResultPage />;
+    case 'myAbnormal':
+      return <MyAbnormalPage />;
+    case 'addMarket':
+      return <AddMarketPage />;
+    case 'pdf':
+      return <PdfPage />;
+    default:
+      return <TransitPage step={step} />;
+  }
+}
+
+/** Logging out ends the session and takes every trace of the application off this device. */
+function LogoutButton(): ReactElement {
+  const { t } = useTranslation();
+  async function logout() {
+    clearDrafts();
+    for (const k of Object.keys(sessionStorage)) if (k.startsWith('kh.')) sessionStorage.removeItem(k);
+    await endpoints.passport.logout().catch(() => undefined);
+    loginCache.forget();
+    window.location.assign('/status/entry');
+  }
+  return (
+    <button type="button" className="button button--link logout" onClick={() => void logout()}>
+      {t('common.logout')}
+    </button>
+  );
+}
+
+function Boot({ kind, message }: { kind: string; message?: string }): ReactElement {
+  const [location] = useLocation();
+  // The entry start page needs no login (its registry entry says so): it is the start page, with the
+  // login on it. Any other page shows the login in its place and returns there after it.
+  if (kind === 'login') return <LoginScreen asStartPage={!resolveRoute(location).step.requiresLogin} />;
+  if (kind === 'failed') return <NotFoundPage networkError />;
+  return <Loading message={message} />;
+}
+
+export default function ApplicationRoot(): ReactElement {
+  return (
+    <ApplicationProvider fallback={(boot) => <Boot kind={boot.kind} message={boot.kind === 'failed' ? boot.message : undefined} />}>
+      <Suspense fallback={<Loading />}>
+        <StepPage />
+      </Suspense>
+      {/* In the app, the native side owns the login. */}
+      {!bridge() && <LogoutButton />}
+    </ApplicationProvider>
+  );
+}
