@@ -25,7 +25,7 @@ import { sandboxMailer, smtpMailer } from './services/mail.ts';
 import { providerWorker } from './services/provider-jobs.ts';
 import { notificationWorker } from './services/notifications.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
-import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import { sameSignature } from '@kh/api';
 import { passportPlugin } from './plugins/passport.ts';
 import { applyPlugin, dealerPlugin } from './plugins/apply.ts';
@@ -87,8 +87,8 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     hideUntagged: false,
     transform: ({ schema, url, route }) => ({ schema: { ...schema, hide: url.startsWith('/api/') || route.method === 'HEAD' || url === '/dev/openapi.json' } as typeof schema, url }),
   });
-  // Notifications and other background work: pg-boss on the shared PostgreSQL, in-process on PGlite.
-  const queue = await startQueue({ databaseUrl: config.databaseUrl, pglite: config.databaseUrl ? undefined : (db as unknown as { $client: PGlite }).$client, ...config.jobs });
+  // Notifications and other background work: pg-boss on the shared PostgreSQL, or on the embedded one through its pool.
+  const queue = await startQueue({ databaseUrl: config.databaseUrl, embedded: config.databaseUrl ? undefined : (db as unknown as { $client: pg.Pool }).$client, ...config.jobs });
   app.addHook('onClose', () => queue.stop());
   const context: ServerContext = {
     config,

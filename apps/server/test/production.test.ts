@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@kh/testing';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { POSTGRES_URL, client, freshPostgresDatabase, type TestServer } from './harness.ts';
+import { POSTGRES_URL, client, freshPostgresDatabase, login, type TestServer } from './harness.ts';
 import { answers, fill, payloadOf, pngBytes, upload } from './fixtures.ts';
 import { fakeSmsProvider } from './fake-sms-provider.ts';
 import { fakeZoloz } from './fake-zoloz.ts';
@@ -285,4 +285,43 @@ describe.skipIf(!POSTGRES_URL)('two built instances on one PostgreSQL and one S3
     expect((await browser.get('/pdp/preview', { relativePath: uploaded.body.data.filepath })).status).toBe(200);
     expect((await fill(browser, 'market', answers(8810, { proof: '', statement: '', signature: '' }, mobile).market)).status).toBe(200);
   }, 180_000);
+});
+
+describe('the default start (node dist/main.js on the embedded database, run in a worker thread)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kh-default-start-'));
+  let port: number;
+  let baseUrl: string;
+  async function start() {
+    // The same address again after a restart: the client keeps its session cookie for it.
+    port ??= await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    let output = '';
+    const child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: repoDir, env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, KH_DEV: '1', KH_PUBLIC_ORIGIN: baseUrl, LOG_LEVEL: 'warn' } });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    await waitForHealth(baseUrl, child, () => output);
+    return child;
+  }
+  const stop = async (child: ChildProcess) => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  };
+
+  it('saves a step, stops, and finds it again on the next start', async () => {
+    buildOnce();
+    let child = await start();
+    try {
+      expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+      const browser = await login({ baseUrl } as TestServer, '123458802');
+      expect((await browser.post('/kh/account/apply/create', { relatedType: 'INIT' })).status).toBe(200);
+      const contact = answers(8802, { proof: '', statement: '', signature: '' }, '123458802').contact;
+      expect((await browser.post('/kh/account/apply/fill-data', { fillStep: 2000, relatedType: 'INIT', data: payloadOf('contact', contact) })).body).toMatchObject({ success: true });
+      await stop(child);
+      child = await start();
+      const fetched = await browser.post('/kh/account/apply/fetch-data', { fillStep: 2000, relatedType: 'INIT' });
+      expect(fetched.body.data).toMatchObject({ email: contact.email });
+    } finally {
+      await stop(child);
+    }
+  }, 120_000);
 });

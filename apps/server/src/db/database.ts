@@ -1,11 +1,11 @@
-// The database: an embedded PostgreSQL (PGlite) in DATA_DIR by default, or a real PostgreSQL
-// server by DATABASE_URL. One migration set (drizzle/) serves both.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+// The database: an embedded PostgreSQL (PGlite, in a worker thread) in DATA_DIR by default, or a real
+// PostgreSQL server by DATABASE_URL. Both are reached through node-postgres; one migration set
+// (drizzle/) serves both.
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -80,20 +80,70 @@ export async function openDatabase({ dataDir, databaseUrl, logger }: { dataDir: 
   const dir = inMemory ? undefined : join(dataDir, 'pg');
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockFolder(dir) : () => undefined;
+  let embedded: EmbeddedPostgres | undefined;
   try {
-    const client = await PGlite.create(dir);
-    const db = drizzlePglite(client, { schema, logger });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    embedded = await startEmbeddedPostgres(dir);
+    const pool = new pg.Pool({ host: embedded.socketDir, port: EMBEDDED_PORT, user: 'postgres', database: 'postgres', max: EMBEDDED_CONNECTIONS });
+    const db = drizzlePg(pool, { schema, logger });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    const running = embedded;
     return {
       db: db as unknown as Database,
       kind: 'pglite',
       close: async () => {
-        await client.close();
+        await pool.end();
+        await running.stop();
         unlock();
       },
     };
   } catch (error) {
+    await embedded?.stop().catch(() => undefined);
     unlock();
     throw error;
   }
+}
+
+/** node-postgres finds a server's Unix socket as `<dir>/.s.PGSQL.<port>`. */
+const EMBEDDED_PORT = 5432;
+/**
+ * One connection: PGlite is one session, and the socket server's multiplexing of several lets
+ * concurrent transactions' statements interleave (the concurrency tests saw answers crossed). One
+ * connection queues them in the pool instead, each transaction whole.
+ */
+const EMBEDDED_CONNECTIONS = 1;
+
+interface EmbeddedPostgres {
+  socketDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts PGlite in a worker thread, listening on a Unix socket in a folder only this user can open. */
+async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
+  const socketDir = mkdtempSync(join(tmpdir(), 'kh-pg-'));
+  const worker = new Worker(new URL('./embedded-postgres.worker.mjs', import.meta.url), {
+    workerData: { dataDir, socketPath: join(socketDir, `.s.PGSQL.${EMBEDDED_PORT}`), connections: EMBEDDED_CONNECTIONS },
+  });
+  const answer = (key: 'ready' | 'stopped') =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (message: Record<string, boolean>) => message[key] && (cleanup(), resolve());
+      const onError = (error: Error) => (cleanup(), reject(error));
+      const onExit = (code: number) => (cleanup(), key === 'stopped' ? resolve() : reject(new Error(`The embedded database stopped (exit ${code})`)));
+      const cleanup = () => worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    });
+  const stop = async () => {
+    const stopped = answer('stopped');
+    worker.postMessage('stop');
+    await stopped;
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+  };
+  try {
+    await answer('ready');
+  } catch (error) {
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
+  return { socketDir, stop };
 }

@@ -1,7 +1,6 @@
 // Background jobs (pg-boss): retried with backoff, and kept in a dead-letter queue once out of
 // retries. On PostgreSQL every instance shares the queue; on the embedded PGlite the same pg-boss
-// runs in-process over the one connection (the adapter below).
-import type { PGlite } from '@electric-sql/pglite';
+// runs over the server's own pool of connections to it (the adapter below).
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 
@@ -26,25 +25,26 @@ export interface JobQueue {
 
 export interface QueueOptions {
   databaseUrl?: string;
-  pglite?: PGlite;
+  /** The embedded database's pool (no databaseUrl). */
+  embedded?: pg.Pool;
   /** Seconds before the first retry; doubled each time (retryBackoff). */
   retryDelaySeconds: number;
   retryLimit: number;
   pollingIntervalSeconds: number;
 }
 
-/** pg-boss's executeSql over PGlite: statements without parameters may be several at once. */
-const pgliteAdapter = (client: PGlite) => ({
+/** pg-boss's executeSql over a pool: statements without parameters may be several at once (the last one answers). */
+const poolAdapter = (pool: pg.Pool) => ({
   async executeSql(text: string, values?: unknown[]) {
-    if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
-    return { rows: (await client.query(text, values as never[])).rows };
+    const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+    return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
   },
 });
 
 export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   const boss = options.databaseUrl
     ? new PgBoss({ connectionString: options.databaseUrl, max: 4 })
-    : new PgBoss({ db: pgliteAdapter(options.pglite!), supervise: true, schedule: false });
+    : new PgBoss({ db: poolAdapter(options.embedded!), supervise: true, schedule: false });
   boss.on('error', (error) => console.error('job queue:', error.message));
   await boss.start();
   const createQueues = async () => {
