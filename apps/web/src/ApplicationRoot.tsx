@@ -11,6 +11,7 @@ import { bridge } from './app/platform.ts';
 import { endpoints, loginCache } from './app/services.ts';
 import { clearDrafts } from './app/drafts.ts';
 import { useStepArrival } from './hooks/useStepArrival.ts';
+import { FORM_STEPS } from './app/step-data.ts';
 import { Loading } from './pages/Loading.tsx';
 import { LoginScreen } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -27,7 +28,6 @@ const PaymentStartPage = lazy(() => paymentPages().then((m) => ({ default: m.Pay
 const PaymentTransitPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentTransitPage })));
 const PaymentFailedPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentFailedPage })));
 
-const FORM_STEPS: StepName[] = ['contact', 'market', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature', 'documentUpload'];
 
 function StepPage(): ReactElement {
   const app = useApplication();

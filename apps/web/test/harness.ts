@@ -102,3 +102,37 @@ export function useProduct(overrides: Parameters<typeof startProduct>[0] = {}) {
   });
   return env;
 }
+
+/**
+ * How long the page waited on the product: the union of the intervals in which at least one API
+ * call was in flight (analytics beacons aside), over every page of the context it watches.
+ */
+export function apiWaiting(context: BrowserContext) {
+  const started = new Map<object, number>();
+  const spans: [number, number][] = [];
+  const isApi = (url: string) => {
+    const path = new URL(url).pathname;
+    return path.startsWith('/api/') && !path.endsWith('/uba/report');
+  };
+  context.on('request', (request) => void (isApi(request.url()) && started.set(request, performance.now())));
+  const end = (request: object) => {
+    const start = started.get(request);
+    if (start !== undefined) spans.push([start, performance.now()]);
+    started.delete(request);
+  };
+  context.on('requestfinished', end);
+  context.on('requestfailed', end);
+  return {
+    calls: () => spans.length,
+    ms() {
+      let total = 0;
+      let reach = -Infinity;
+      for (const [from, to] of [...spans].sort((a, b) => a[0] - b[0])) {
+        if (to <= reach) continue;
+        total += to - Math.max(from, reach);
+        reach = to;
+      }
+      return total;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 // The account-opening flow as one xstate machine. One state per step of the registry; NEXT and
 // PREVIOUS follow SPEC §2 "Flow order" through the named guards of guards.ts. Read it top to bottom.
-import { and, assign, emit, raise, setup } from 'xstate';
+import { and, assign, emit, raise, setup, transition, type SnapshotFrom } from 'xstate';
 import { contextFromInput, type FlowContext, type FlowInput } from './context.ts';
 import { canGoto, guards, type GuardName } from './guards.ts';
 import { nextRejectedStep, previousRejectedStep, rejectionPath } from './rejection.ts';
@@ -231,3 +231,13 @@ function identityResult(): BuiltTransitions {
 
 /** Submit-and-continue is blocked when no next step exists (SPEC §4): the main button is disabled then. */
 export const canGoNext = (snapshot: { can(event: FlowEvent): boolean }): boolean => snapshot.can({ type: 'NEXT' });
+
+/**
+ * Where NEXT would go from here, without going: what a page may load ahead while the applicant
+ * fills it in. A guess only (the answers still to come may change it); nothing acts on it but loading.
+ */
+export function likelyNext(snapshot: SnapshotFrom<typeof flowMachine>): StepName | undefined {
+  if (!snapshot.can({ type: 'NEXT' })) return undefined;
+  const [next] = transition(flowMachine, snapshot, { type: 'NEXT' });
+  return next.value === snapshot.value ? undefined : (next.value as StepName);
+}

@@ -1,6 +1,6 @@
 // SPEC §2 "Flow order", one test per rule, in the spec's words.
 import { describe, expect, it } from 'vitest';
-import { MARKET } from '../src/index.ts';
+import { MARKET, likelyNext } from '../src/index.ts';
 import { NEXT, PREVIOUS, go, run, stepAfter } from './helpers.ts';
 
 const supplementary = (adding: number, opened: number = MARKET.MAS) => ({ mode: 'supplementary' as const, status: 4 as const, openedMarkets: opened, addingMarkets: adding });
@@ -169,5 +169,18 @@ describe('GOTO is guarded', () => {
   it('in rejection mode, refuses a step without rejected items', () => {
     const input = { ...rejected([2005, 'bankStatement']), visited: [2000, 2001, 2003, 2004, 2005] };
     expect(stepAfter(input, NEXT, NEXT, { type: 'GOTO', to: 'work' })).toBe('financial');
+  });
+});
+
+describe('likelyNext: where NEXT would go, for loading the next page ahead', () => {
+  it('names the next step without moving the machine', () => {
+    const actor = run({}, go('contact'));
+    expect(likelyNext(actor.getSnapshot())).toBe('market');
+    expect(actor.getSnapshot().value).toBe('contact');
+  });
+  it('follows the branch the machine is on: adding a market goes from market to personal', () => expect(likelyNext(run(addingMy, go('market')).getSnapshot())).toBe('personal'));
+  it('is nothing where NEXT is not possible', () => {
+    const snapshot = run({}, go('contact')).getSnapshot();
+    expect(likelyNext({ ...snapshot, can: () => false } as typeof snapshot)).toBeUndefined();
   });
 });

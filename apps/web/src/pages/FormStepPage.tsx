@@ -2,7 +2,7 @@
 // the API client; a save shows the loading toast; the next step comes from the machine.
 import { ApiError, type Endpoints } from '@kh/api';
 import { compile, untickedQuestions, validateStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
-import { codeOf, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
+import { codeOf, likelyNext, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
 import { ConfirmDialog, PageLayout, StepForm, type StepFormContext } from '@kh/ui';
 import { use, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { clearDraft, loadDraft, saveDraft } from '../app/drafts.ts';
 import { readSupplementCookie, removeSupplementCookie } from '../app/supplement-cookie.ts';
 import { endpoints, toasts } from '../app/services.ts';
 import { loadStepAssets, type StepAssets } from '../app/step-assets.ts';
+import { askAhead, askStepData, forgetStepData, takeStepData } from '../app/step-data.ts';
 import { ExitButton } from './ExitButton.tsx';
 import { track, trackInput, trackNext } from '../app/analytics.ts';
 
@@ -42,6 +43,8 @@ export interface FormStepPageProps {
 
 /** Suspends until the step's schema, validator and dictionaries have loaded (the first visit only). */
 export function FormStepPage(props: FormStepPageProps): ReactElement {
+  // The saved answers are asked for now, alongside the step's code, not after it has loaded.
+  askStepData(useApplication(), props.step);
   return <StepFormPage {...props} assets={use(loadStepAssets(props.step))} />;
 }
 
@@ -84,7 +87,7 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
     const applyId = app.applyId;
     // A step that cannot load its data shows the not-found page with the code (SPEC §8).
     const fetched = applyId
-      ? endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId }).catch((error: unknown) => {
+      ? takeStepData(app, step).catch((error: unknown) => {
           if (live) window.location.assign(`/error?code=${encodeURIComponent(error instanceof ApiError ? error.code : 'unknown')}`);
           return new Promise<Record<string, unknown>>(() => undefined);
         })
@@ -102,6 +105,14 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
     };
   }, [step]);
 
+  const shown = initial !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    // While the applicant fills this page in, the next one's code and saved answers load.
+    const next = likelyNext(app.actor.getSnapshot());
+    if (askAhead(app, next)) void loadStepAssets(next!).catch(() => undefined);
+  }, [shown]);
+
   async function save(payload: Record<string, unknown>) {
     if (saving.current || !app.applyId) return;
     saving.current = true;
@@ -114,6 +125,7 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
       }
       await endpoints.apply.fillData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId, data: payload, ...(app.invitationCode ? { invitationCode: app.invitationCode } : {}) });
       clearDraft(app.applyId, step);
+      forgetStepData(app, step);
       trackNext(step);
       app.remember(step, payload);
       // The machine learns what the step said about the applicant (account type, nationality, markets).

@@ -1,0 +1,46 @@
+// A step's saved answers (fetch-data), asked for as soon as its page opens, alongside the page's
+// code, or earlier still by the page before it (which knows where NEXT likely goes). Each answer is
+// used once, by one arrival; saving a step drops what was fetched of it ahead.
+import type { ApplicationState } from './application.tsx';
+import { endpoints } from './services.ts';
+import { codeOf, type StepName } from '@kh/flow';
+
+/** The steps whose page is the generic form (the identity page is one too, with its own submit). */
+export const FORM_STEPS: StepName[] = ['contact', 'market', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature', 'documentUpload'];
+const FETCHED_AHEAD: StepName[] = [...FORM_STEPS, 'identity'];
+
+type Answers = Record<string, unknown>;
+const asked = new Map<string, Promise<Answers>>();
+const keyOf = (app: ApplicationState, step: StepName) => `${app.relatedType}:${app.applyId}:${step}`;
+
+/** Starts the fetch (once) without taking its answer: for the page about to open, or the next one. */
+export function askStepData(app: ApplicationState, step: StepName): void {
+  if (!app.applyId) return;
+  const key = keyOf(app, step);
+  if (asked.has(key)) return;
+  const fetching = endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId }) as Promise<Answers>;
+  // A failed fetch ahead is not an error yet: the page that needs it asks again.
+  fetching.catch(() => asked.delete(key));
+  asked.set(key, fetching);
+}
+
+/** The answers for the page that opens now: the fetch already under way if there is one, else a new one. */
+export function takeStepData(app: ApplicationState, step: StepName): Promise<Answers> {
+  askStepData(app, step);
+  const key = keyOf(app, step);
+  const answer = asked.get(key) ?? Promise.resolve({});
+  asked.delete(key);
+  return answer;
+}
+
+/** While the applicant fills a page in, the page NEXT likely opens gets its answers asked for. */
+export function askAhead(app: ApplicationState, next: StepName | undefined): boolean {
+  if (!next || !FETCHED_AHEAD.includes(next)) return false;
+  askStepData(app, next);
+  return true;
+}
+
+/** What was fetched ahead of a step no longer holds once the step is saved. */
+export function forgetStepData(app: ApplicationState, step: StepName): void {
+  asked.delete(keyOf(app, step));
+}
