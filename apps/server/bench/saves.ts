@@ -2,6 +2,7 @@
 // real server in its own process, beside the same server's cheapest route (/healthz) in the same run.
 // Prints saves/s, p99, timeouts and the server's longest event-loop block during the load.
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (a fresh database); else the embedded PGlite.
+// BENCH_PROFILE=<dir> writes the server's CPU profile.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,9 @@ async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kh-bench-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL ? await freshDatabase(process.env.BENCH_DATABASE_URL) : undefined;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), KH_DEV: '1', KH_DEV_PASSWORD: 'bench', KH_WEB_DIST: '/nonexistent', KH_CONSOLE_DIST: '/nonexistent' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -89,7 +92,9 @@ try {
   const blocked = await eventLoopMaxMs(server.baseUrl);
   const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const rate = (r: autocannon.Result) => Math.round(r.requests.average);
-  console.log(`step saves at ${APPLICANTS} concurrent, ${database}: ${rate(saves)}/s (2xx ${saves['2xx']}, non-2xx ${saves.non2xx}, timeouts ${saves.timeouts}, errors ${saves.errors}), p50 ${saves.latency.p50} ms, p99 ${saves.latency.p99} ms; event loop blocked at most ${blocked} ms`);
+  const goal = database === 'PostgreSQL' ? 1500 : 1000;
+  const met = rate(saves) >= goal && saves.timeouts === 0 && blocked <= 50;
+  console.log(`P3 step saves at ${APPLICANTS} concurrent, ${database}: ${rate(saves)}/s (2xx ${saves['2xx']}, non-2xx ${saves.non2xx}, timeouts ${saves.timeouts}, errors ${saves.errors}), p50 ${saves.latency.p50} ms, p99 ${saves.latency.p99} ms; event loop blocked at most ${blocked} ms (goal ≥ ${goal}/s, 0 timeouts, ≤ 50 ms) ${met ? 'met' : 'NOT MET'}`);
   console.log(`reference, /healthz on the same server: ${rate(bare)}/s, p99 ${bare.latency.p99} ms; ratio ${(rate(saves) / rate(bare)).toFixed(3)}`);
 } finally {
   server.stop();

@@ -1,5 +1,5 @@
 // P5: a whole new applicant's journey (test/new-applicant.test.ts: login, every step, the identity
-// check, payment, submission) and how long it waited on the product's API in total.
+// check, payment, submission) and how long the applicant waited after each Next for the next page.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,5 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const report = join(mkdtempSync(join(tmpdir(), 'kh-journey-')), 'journey.json');
 execFileSync('pnpm', ['exec', 'vitest', 'run', 'test/new-applicant.test.ts'], { cwd: resolve(dirname(fileURLToPath(import.meta.url)), '..'), env: { ...process.env, JOURNEY_REPORT: report }, stdio: ['ignore', 'ignore', 'inherit'] });
-const { waitingMs, calls } = JSON.parse(readFileSync(report, 'utf8')) as { waitingMs: number; calls: number };
-console.log(`P5 new-applicant journey, time waiting on the product: ${(waitingMs / 1000).toFixed(2)} s over ${calls} API calls (goal ≤ 3 s) ${waitingMs <= 3000 ? 'met' : 'NOT MET'}`);
+const { stepWaits, apiMs, calls } = JSON.parse(readFileSync(report, 'utf8')) as { stepWaits: number[]; apiMs: number; calls: number };
+const waited = stepWaits.reduce((sum, ms) => sum + ms, 0);
+console.log(
+  `P5 new-applicant journey, waiting from each Next to the next usable page: ${(waited / 1000).toFixed(2)} s over ${stepWaits.length} steps (longest ${(Math.max(...stepWaits) / 1000).toFixed(2)} s; goal ≤ 3 s in all) ${waited <= 3000 ? 'met' : 'NOT MET'}; API calls in flight ${(apiMs / 1000).toFixed(2)} s over ${calls} calls, fetches ahead included`,
+);

@@ -19,8 +19,27 @@ export async function login(page: Page, product: Product, mobile: string) {
 }
 
 /** The main button, in English or Chinese (a journey may switch language on the way). */
-export const next = (page: Page) => page.getByRole('button', { name: /^(Next|下一步)$/ }).click();
-export const waitPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+export async function next(page: Page) {
+  if (process.env.JOURNEY_REPORT) pressedAt = performance.now();
+  await page.getByRole('button', { name: /^(Next|下一步)$/ }).click();
+}
+
+/**
+ * How long each Next kept the applicant waiting: from the press until the page it leads to is usable
+ * (a form with its main button, a status card, or the page's main button), measured where a journey waits for that page.
+ * `pnpm bench` (JOURNEY_REPORT set) sums them over a whole journey; other runs measure nothing.
+ */
+export const stepWaits: number[] = [];
+let pressedAt: number | undefined;
+
+export async function waitPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+  if (pressedAt === undefined) return;
+  const from = pressedAt;
+  pressedAt = undefined;
+  await page.locator('form button[type="submit"], .status-card, .button--main').first().waitFor({ timeout: 20_000 });
+  stepWaits.push(performance.now() - from);
+}
 
 export async function chooseFromSearch(page: Page, label: string, search: string, option: string) {
   const box = page.getByRole('combobox', { name: label });

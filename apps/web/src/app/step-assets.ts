@@ -57,10 +57,21 @@ const loadValidator = once(async (stepId): Promise<StructuralValidator> => {
   return precompiledValidator(((fns as { default?: unknown }).default ?? fns) as never, schema);
 });
 
+const loaded = new Map<string, StepAssets>();
+
 /** A step's schema, validator and the dictionaries it names, loaded once (in parallel) and kept. */
 export const loadStepAssets = once(async (stepId): Promise<StepAssets> => {
   const [schema, validator] = await Promise.all([loadSchema(stepId), loadValidator(stepId)]);
   const categories = dictionariesOf(schema);
   const entries = await Promise.all(categories.map(loadDictionary));
-  return { schema, validator, dictionaries: Object.fromEntries(categories.map((category, i) => [category, entries[i]])) };
+  const assets = { schema, validator, dictionaries: Object.fromEntries(categories.map((category, i) => [category, entries[i]])) };
+  loaded.set(stepId, assets);
+  return assets;
 });
+
+/**
+ * A step's assets if they have loaded (ahead, or on an earlier visit). The page then renders at once:
+ * suspending even on a settled promise would show the fallback and hold the page back (React
+ * throttles revealing a suspended boundary).
+ */
+export const loadedStepAssets = (stepId: string): StepAssets | undefined => loaded.get(stepId);

@@ -10,7 +10,7 @@ import { useApplication } from '../app/application.tsx';
 import { clearDraft, loadDraft, saveDraft } from '../app/drafts.ts';
 import { readSupplementCookie, removeSupplementCookie } from '../app/supplement-cookie.ts';
 import { endpoints, toasts } from '../app/services.ts';
-import { loadStepAssets, type StepAssets } from '../app/step-assets.ts';
+import { loadedStepAssets, loadStepAssets, type StepAssets } from '../app/step-assets.ts';
 import { askAhead, askStepData, forgetStepData, takeStepData } from '../app/step-data.ts';
 import { ExitButton } from './ExitButton.tsx';
 import { track, trackInput, trackNext } from '../app/analytics.ts';
@@ -45,7 +45,7 @@ export interface FormStepPageProps {
 export function FormStepPage(props: FormStepPageProps): ReactElement {
   // The saved answers are asked for now, alongside the step's code, not after it has loaded.
   askStepData(useApplication(), props.step);
-  return <StepFormPage {...props} assets={use(loadStepAssets(props.step))} />;
+  return <StepFormPage {...props} assets={loadedStepAssets(props.step) ?? use(loadStepAssets(props.step))} />;
 }
 
 function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice, submittable = true, assets }: FormStepPageProps & { assets: StepAssets }): ReactElement {
