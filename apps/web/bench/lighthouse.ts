@@ -45,13 +45,16 @@ try {
   const cookie = await applicantCookie(server.origin);
   for (const [name, path, headers] of [
     ['login page', '/status/entry', {}],
-    ['step page (contact)', '/info/contact', { cookie }],
+    ['logged-in applicant at a step address (the flow opens where it stands)', '/info/contact', { cookie }],
   ] as const) {
     const result = await lighthouse(`${server.origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: headers });
     const lhr = result!.lhr;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
     const met = score('performance') >= 95 && score('accessibility') === 100 && lcp <= 1500;
+    if (process.env.LIGHTHOUSE_DETAILS)
+      for (const audit of Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative'))
+        console.log(`  ${audit.id}: ${audit.displayValue ?? ''} ${audit.score}`);
     console.log(`P4 Lighthouse mobile, ${name} ${path} (ended at ${new URL(lhr.finalDisplayedUrl).pathname}): performance ${score('performance')} (goal ≥ 95), accessibility ${score('accessibility')} (goal 100), LCP ${(lcp / 1000).toFixed(2)} s (goal ≤ 1.5 s) ${met ? 'met' : 'NOT MET'}`);
   }
 } finally {

@@ -3,11 +3,11 @@
 // login page from it, and the application (the flow machine, the form engine) loads after login.
 import { resolveRoute } from '@kh/flow';
 import { I18nProvider, Toasts } from '@kh/ui';
-import { chooseLanguage, keepLanguage } from '@kh/i18n';
+import { keepLanguage } from '@kh/i18n';
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
-import { bridge } from './app/platform.ts';
+import { initialLanguage } from './app/platform.ts';
 import { detectSandbox, isSandbox, loginCache, setApiLanguage, toasts } from './app/services.ts';
 import { Loading } from './pages/Loading.tsx';
 import { LoginPage, LoginScreen } from './pages/LoginPage.tsx';
@@ -73,9 +73,7 @@ function Session(): ReactElement {
 
 export function App(): ReactElement {
   const [location] = useLocation();
-  const [language, setLanguage] = useState(() =>
-    chooseLanguage({ url: new URLSearchParams(window.location.search).get('language'), app: bridge() ? navigator.language : null, browser: navigator.languages, stored: localStorage.getItem('kh.language') }),
-  );
+  const [language, setLanguage] = useState(initialLanguage);
   setApiLanguage(language);
   // Screen readers and the browser's own texts follow the applicant's language.
   useEffect(() => void (document.documentElement.lang = language), [language]);

@@ -35,15 +35,26 @@ export function createLoginTrigger(options: LoginTriggerOptions) {
 /** Remembers "logged in" for 10 minutes, then checks again. */
 export function createLoginCache(check: () => Promise<boolean>, { ttlMs = API_LIMITS.loginCacheMs, now = () => Date.now() } = {}) {
   let cached: { value: boolean; at: number } | undefined;
+  // The first page asks from several places at once: one request answers them all.
+  let checking: Promise<boolean> | undefined;
   return {
     async isLoggedIn(): Promise<boolean> {
       if (cached && cached.value && now() - cached.at < ttlMs) return true;
-      const value = await check();
-      cached = { value, at: now() };
-      return value;
+      if (!checking) {
+        const current = check().then(
+          (value) => {
+            if (checking === current) cached = { value, at: now() };
+            return value;
+          },
+        );
+        checking = current;
+        void current.finally(() => checking === current && (checking = undefined)).catch(() => undefined);
+      }
+      return checking;
     },
     forget() {
       cached = undefined;
+      checking = undefined;
     },
   };
 }

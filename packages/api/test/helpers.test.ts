@@ -103,6 +103,29 @@ describe('login trigger and the 10-minute login cache', () => {
     await cache.isLoggedIn();
     expect(checks).toBe(2);
   });
+  it('asked twice while a check is under way, asks the server once', async () => {
+    let checks = 0;
+    let answer!: (value: boolean) => void;
+    const cache = createLoginCache(() => (++checks, new Promise<boolean>((resolve) => (answer = resolve))));
+    const both = Promise.all([cache.isLoggedIn(), cache.isLoggedIn()]);
+    answer(true);
+    expect(await both).toEqual([true, true]);
+    expect(checks).toBe(1);
+    // A check under way when the login is forgotten (a logout) answers its caller, and is not kept.
+    cache.forget();
+    const third = cache.isLoggedIn();
+    const answerThird = answer;
+    cache.forget();
+    const fourth = cache.isLoggedIn();
+    answer(false);
+    answerThird(true);
+    expect([await third, await fourth]).toEqual([true, false]);
+    expect(checks).toBe(3);
+    const fifth = cache.isLoggedIn();
+    answer(false);
+    expect(await fifth).toBe(false);
+    expect(checks).toBe(4);
+  });
 });
 
 describe('the signed send-auth-code request', () => {

@@ -2,6 +2,7 @@
 // or a PC browser (identity checks hand over to a phone by QR code).
 import type { AppBridge } from '@kh/api';
 import type { Platform } from '@kh/flow';
+import { chooseLanguage, type Language } from '@kh/i18n';
 
 declare global {
   interface Window {
@@ -22,3 +23,7 @@ export function detectPlatform(): Platform {
 export function applyFullScreen(search: string) {
   if (new URLSearchParams(search).get('_app_fullScreen') === 'y') bridge()?.setFullScreen?.(true);
 }
+
+/** The language the app opens in: the URL's, else the applicant's earlier choice, else the app's or the browser's. */
+export const initialLanguage = (): Language =>
+  chooseLanguage({ url: new URLSearchParams(window.location.search).get('language'), app: bridge() ? navigator.language : null, browser: navigator.languages, stored: localStorage.getItem('kh.language') });
