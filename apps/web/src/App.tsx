@@ -48,7 +48,6 @@ function LanguageSwitcher({ onChange }: { onChange(language: string): void }): R
 
 /** Who is here: a logged-out applicant gets the login without the application's code. */
 function Session(): ReactElement {
-  const [location] = useLocation();
   const [loggedIn, setLoggedIn] = useState<boolean>();
   useEffect(() => {
     let live = true;
@@ -61,9 +60,7 @@ function Session(): ReactElement {
     };
   }, []);
   if (loggedIn === undefined) return <Loading />;
-  // The entry start page needs no login (its registry entry says so): it is the start page, with the
-  // login on it. Any other page shows the login in its place and returns there after it.
-  if (!loggedIn) return <LoginScreen asStartPage={!resolveRoute(location).step.requiresLogin} />;
+  if (!loggedIn) return <LoginScreen />;
   return (
     <Suspense fallback={<Loading />}>
       <ApplicationRoot />

@@ -4,8 +4,6 @@
 import type { StepName } from '@kh/flow';
 import { lazy, Suspense, useSyncExternalStore, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { resolveRoute } from '@kh/flow';
 import { ApplicationProvider, useApplication } from './app/application.tsx';
 import { bridge } from './app/platform.ts';
 import { endpoints, loginCache } from './app/services.ts';
@@ -27,7 +25,6 @@ const paymentPages = () => import('./pages/PaymentPages.tsx');
 const PaymentStartPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentStartPage })));
 const PaymentTransitPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentTransitPage })));
 const PaymentFailedPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentFailedPage })));
-
 
 function StepPage(): ReactElement {
   const app = useApplication();
@@ -91,10 +88,7 @@ function LogoutButton(): ReactElement {
 }
 
 function Boot({ kind, message }: { kind: string; message?: string }): ReactElement {
-  const [location] = useLocation();
-  // The entry start page needs no login (its registry entry says so): it is the start page, with the
-  // login on it. Any other page shows the login in its place and returns there after it.
-  if (kind === 'login') return <LoginScreen asStartPage={!resolveRoute(location).step.requiresLogin} />;
+  if (kind === 'login') return <LoginScreen />;
   if (kind === 'failed') return <NotFoundPage networkError />;
   return <Loading message={message} />;
 }

@@ -6,8 +6,6 @@ import en from './bundles/en.ts';
 import zhHK from './bundles/zh-HK.ts';
 import zhCN from './bundles/zh-CN.ts';
 
-export { LANGUAGES, NAMESPACES, resolveLanguage, type Language, type Namespace } from './languages.ts';
-
 export const resources: Record<Language, LanguageResources> = { en, 'zh-HK': zhHK, 'zh-CN': zhCN };
 
 /** The message for a key in a language (ms and unknown languages give English). */

@@ -24,13 +24,26 @@ const builtIn: Record<string, () => Promise<LabelledDictionaries[string]>> = {
   CallingCode: () => import('@kh/engine/calling-codes').then((m) => m.callingCodes()),
 };
 
-/** Loads each key once; a failed load (a dropped network) is tried afresh next time. */
+/**
+ * Loads each key once; a failed load (a dropped network) is tried afresh next time. `loaded(key)`
+ * is what has arrived, synchronously: a page renders it at once, where suspending even on a settled
+ * promise would show the fallback and hold the page back (React throttles revealing a boundary).
+ */
 const once = <T>(load: (key: string) => Promise<T>) => {
   const loading = new Map<string, Promise<T>>();
-  return (key: string): Promise<T> => {
-    if (!loading.has(key)) loading.set(key, load(key).catch((error: unknown) => (loading.delete(key), Promise.reject(error))));
+  const arrived = new Map<string, T>();
+  const get = (key: string): Promise<T> => {
+    if (!loading.has(key))
+      loading.set(
+        key,
+        load(key).then(
+          (value) => (arrived.set(key, value), value),
+          (error: unknown) => (loading.delete(key), Promise.reject(error)),
+        ),
+      );
     return loading.get(key)!;
   };
+  return Object.assign(get, { loaded: (key: string): T | undefined => arrived.get(key) });
 };
 
 const loadSchema = once(async (stepId) => {
@@ -57,21 +70,10 @@ const loadValidator = once(async (stepId): Promise<StructuralValidator> => {
   return precompiledValidator(((fns as { default?: unknown }).default ?? fns) as never, schema);
 });
 
-const loaded = new Map<string, StepAssets>();
-
 /** A step's schema, validator and the dictionaries it names, loaded once (in parallel) and kept. */
 export const loadStepAssets = once(async (stepId): Promise<StepAssets> => {
   const [schema, validator] = await Promise.all([loadSchema(stepId), loadValidator(stepId)]);
   const categories = dictionariesOf(schema);
   const entries = await Promise.all(categories.map(loadDictionary));
-  const assets = { schema, validator, dictionaries: Object.fromEntries(categories.map((category, i) => [category, entries[i]])) };
-  loaded.set(stepId, assets);
-  return assets;
+  return { schema, validator, dictionaries: Object.fromEntries(categories.map((category, i) => [category, entries[i]])) };
 });
-
-/**
- * A step's assets if they have loaded (ahead, or on an earlier visit). The page then renders at once:
- * suspending even on a settled promise would show the fallback and hold the page back (React
- * throttles revealing a suspended boundary).
- */
-export const loadedStepAssets = (stepId: string): StepAssets | undefined => loaded.get(stepId);

@@ -3,6 +3,7 @@
 // used once, by one arrival; saving a step drops what was fetched of it ahead.
 import type { ApplicationState } from './application.tsx';
 import { endpoints } from './services.ts';
+import { loadStepAssets } from './step-assets.ts';
 import { codeOf, type StepName } from '@kh/flow';
 
 /** The steps whose page is the generic form (the identity page is one too, with its own submit). */
@@ -33,11 +34,11 @@ export function takeStepData(app: ApplicationState, step: StepName): Promise<Ans
   return answer;
 }
 
-/** While the applicant fills a page in, the page NEXT likely opens gets its answers asked for. */
-export function askAhead(app: ApplicationState, next: StepName | undefined): boolean {
-  if (!next || !FETCHED_AHEAD.includes(next)) return false;
+/** While the applicant fills a page in, the page NEXT likely opens loads: its code and its saved answers. */
+export function prepareAhead(app: ApplicationState, next: StepName | undefined): void {
+  if (!next || !FETCHED_AHEAD.includes(next)) return;
   askStepData(app, next);
-  return true;
+  void loadStepAssets(next).catch(() => undefined);
 }
 
 /** What was fetched ahead of a step no longer holds once the step is saved. */

@@ -10,8 +10,8 @@ import { useApplication } from '../app/application.tsx';
 import { clearDraft, loadDraft, saveDraft } from '../app/drafts.ts';
 import { readSupplementCookie, removeSupplementCookie } from '../app/supplement-cookie.ts';
 import { endpoints, toasts } from '../app/services.ts';
-import { loadedStepAssets, loadStepAssets, type StepAssets } from '../app/step-assets.ts';
-import { askAhead, askStepData, forgetStepData, takeStepData } from '../app/step-data.ts';
+import { loadStepAssets, type StepAssets } from '../app/step-assets.ts';
+import { askStepData, forgetStepData, prepareAhead, takeStepData } from '../app/step-data.ts';
 import { ExitButton } from './ExitButton.tsx';
 import { track, trackInput, trackNext } from '../app/analytics.ts';
 
@@ -45,7 +45,7 @@ export interface FormStepPageProps {
 export function FormStepPage(props: FormStepPageProps): ReactElement {
   // The saved answers are asked for now, alongside the step's code, not after it has loaded.
   askStepData(useApplication(), props.step);
-  return <StepFormPage {...props} assets={loadedStepAssets(props.step) ?? use(loadStepAssets(props.step))} />;
+  return <StepFormPage {...props} assets={loadStepAssets.loaded(props.step) ?? use(loadStepAssets(props.step))} />;
 }
 
 function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice, submittable = true, assets }: FormStepPageProps & { assets: StepAssets }): ReactElement {
@@ -109,8 +109,7 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
   useEffect(() => {
     if (!shown) return;
     // While the applicant fills this page in, the next one's code and saved answers load.
-    const next = likelyNext(app.actor.getSnapshot());
-    if (askAhead(app, next)) void loadStepAssets(next!).catch(() => undefined);
+    prepareAhead(app, likelyNext(app.actor.getSnapshot()));
   }, [shown]);
 
   async function save(payload: Record<string, unknown>) {

@@ -1,6 +1,8 @@
 // Login in a browser: mobile number and SMS code, with the server's OTP (the sandbox outbox in dev).
 import { PageLayout } from '@kh/ui';
 import { useEffect, useState, type ReactElement } from 'react';
+import { useLocation } from 'wouter';
+import { resolveRoute } from '@kh/flow';
 import { bridge } from '../app/platform.ts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@kh/api';
@@ -72,8 +74,11 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
 }
 
 /** The login in place of a page that needs it; in the app the native side logs the applicant in (SPEC §4). */
-export function LoginScreen({ asStartPage }: { asStartPage: boolean }): ReactElement {
+export function LoginScreen(): ReactElement {
+  const [location] = useLocation();
   // The page below stays for an app too old to do it.
   useEffect(() => bridge()?.login(), []);
-  return <LoginPage asStartPage={asStartPage} />;
+  // The entry start page needs no login (its registry entry says so): it is the start page, with the
+  // login on it. Any other page shows the login in its place and returns there after it.
+  return <LoginPage asStartPage={!resolveRoute(location).step.requiresLogin} />;
 }
