@@ -27,6 +27,19 @@ describe('Input', () => {
     await userEvent.tab();
     expect(left).toContainEqual(['username', 'ali2026']);
   });
+  it('keeps what was typed when another field shows its error', async () => {
+    const { submitted } = await renderStep('contact');
+    await userEvent.type(screen.getByLabelText('Username'), 'ali2026');
+    const email = screen.getByLabelText('E-mail');
+    await userEvent.type(email, 'x');
+    await userEvent.clear(email);
+    fireEvent.blur(email);
+    expect(await screen.findByText('Please enter', { selector: '.field__error' })).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toHaveProperty('value', 'ali2026');
+    await submit();
+    expect(submitted).toEqual([]);
+    expect(screen.getByLabelText('Username')).toHaveProperty('value', 'ali2026');
+  });
   it('is read-only in rejection mode unless rejected', async () => {
     await renderStep('financial', { context: { mode: 'rejected' }, rejectedItems: ['bankStatement'], data: { bankAccountNumber: '123' } });
     expect(screen.getByLabelText('Bank account number').hasAttribute('readonly')).toBe(true);

@@ -4,7 +4,7 @@
 import { withTheme } from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import { CONTEXT_PROPERTY, validateStep, type CompiledStep, type FieldError, type FormData, type StructuralValidator } from '@kh/engine';
-import { useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldIdOf, type StepFormContext } from './form-context.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
@@ -40,7 +40,10 @@ export interface StepFormProps {
 export function StepForm(props: StepFormProps): ReactElement {
   const { t, i18n } = useTranslation();
   const { compiled } = props;
-  const [data, setData] = useState<FormData>(() => ({ ...compiled.initialData(), ...(props.initialData ?? {}), [CONTEXT_PROPERTY]: compiled.context }));
+  const [startingData] = useState<FormData>(() => ({ ...compiled.initialData(), ...(props.initialData ?? {}), [CONTEXT_PROPERTY]: compiled.context }));
+  const [data, setData] = useState<FormData>(startingData);
+  const seeded = useRef(false);
+  useEffect(() => void (seeded.current = true), []);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(props.showAllErrors ?? false);
   const summary = useRef<HTMLDivElement>(null);
@@ -79,7 +82,10 @@ export function StepForm(props: StepFormProps): ReactElement {
         schema={compiled.renderSchema}
         uiSchema={compiled.uiSchema}
         validator={rendererValidator}
-        formData={data}
+        // Given on the first render only: RJSF keeps the answers from then on. Handing each change
+        // back would make it compare the whole schema and recompute every default a second time per
+        // keystroke; handing the starting data again would take the form back to it.
+        formData={seeded.current ? undefined : startingData}
         formContext={context}
         extraErrors={extraErrors}
         noValidate

@@ -1,8 +1,12 @@
 // Input: a text field with the step's cleaner applied as the applicant types; e-mail fields offer
-// domain completions and a correction for common typos (SPEC §5).
+// domain completions and a correction for common typos (SPEC §5). A keystroke paints at once: the
+// field shows what was typed, and the form (its defaults, validation, the other fields) catches up
+// in a transition that the next keystroke may overtake. Leaving the field or pressing Enter hands
+// the form the value first, so a submit never sees less than what is shown.
 import type { WidgetProps } from '@rjsf/utils';
 import { clean, completeEmail, suggestEmail } from '@kh/engine';
-import { useId, type ReactElement } from 'react';
+import { startTransition, useId, useState, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ariaFor, fieldOptions } from './shared.ts';
 
@@ -12,7 +16,17 @@ export function InputWidget(props: WidgetProps): ReactElement {
   const { t } = useTranslation();
   const options = fieldOptions(props);
   const listId = useId();
-  const value = typeof props.value === 'string' ? props.value : props.value === undefined || props.value === null ? '' : String(props.value);
+  const formValue = typeof props.value === 'string' ? props.value : props.value === undefined || props.value === null ? '' : String(props.value);
+  // What was typed since the field was entered: shown until the field is left, however far the form has caught up.
+  const [typed, setTyped] = useState<string>();
+  const value = typed ?? formValue;
+  const answer = (text: string) => (text === '' ? undefined : text);
+  /** Hands the form what is shown, now: before a blur's touch or an Enter's submit reads it. */
+  const settle = () => {
+    if (typed === undefined) return;
+    flushSync(() => props.onChange(answer(typed)));
+    setTyped(undefined);
+  };
   const isEmail = options.customWidget === 'email';
   const suggestion = isEmail && value ? suggestEmail(value) : undefined;
   const completions = isEmail ? completeEmail(value) : [];
@@ -33,9 +47,14 @@ export function InputWidget(props: WidgetProps): ReactElement {
         {...ariaFor(props)}
         onChange={(event) => {
           const cleaned = clean(options.cleaner, event.target.value);
-          props.onChange(cleaned === '' ? undefined : cleaned);
+          setTyped(cleaned);
+          startTransition(() => props.onChange(answer(cleaned)));
         }}
-        onBlur={() => props.onBlur(props.id, props.value)}
+        onKeyDown={(event) => event.key === 'Enter' && settle()}
+        onBlur={() => {
+          settle();
+          props.onBlur(props.id, answer(value));
+        }}
         onFocus={() => props.onFocus(props.id, props.value)}
       />
       {completions.length > 0 && (

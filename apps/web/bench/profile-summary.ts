@@ -1,0 +1,62 @@
+// Reads a CPU profile of the built app (KEYSTROKE_PROFILE=<dir> on test/keystroke.test.ts, or any
+// .cpuprofile from the DevTools protocol) through the dist source maps, and prints where the time
+// went: `self` by function, `incl` by function with its callees, `pkg` by package or source folder.
+//   tsx bench/profile-summary.ts /tmp/prof/keystroke.cpuprofile incl
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decode, type SourceMapSegment } from '@jridgewell/sourcemap-codec';
+
+interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
+interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+const [profileFile, mode = 'self', top = '40'] = process.argv.slice(2);
+if (!profileFile || !['self', 'incl', 'pkg'].includes(mode)) throw new Error('usage: profile-summary <file.cpuprofile> [self|incl|pkg] [top]');
+const assets = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
+const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as Profile;
+
+const maps = new Map<string, { sources: string[]; names: string[]; lines: SourceMapSegment[][] } | null>();
+function mapOf(url: string) {
+  const file = url.split('/').pop()!;
+  if (!maps.has(file)) {
+    const path = join(assets, `${file}.map`);
+    const map = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; names: string[]; mappings: string }) : null;
+    maps.set(file, map && { sources: map.sources, names: map.names, lines: decode(map.mappings) });
+  }
+  return maps.get(file);
+}
+
+/** "function source:line", the source named by package where it comes from one. */
+function labelOf({ functionName, url, lineNumber, columnNumber }: CallFrame): string {
+  const map = url ? mapOf(url) : null;
+  if (!map) return `${functionName || '(anonymous)'} ${url ? url.split('/').pop() : '(native)'}`;
+  const segment = (map.lines[lineNumber] ?? []).filter((s) => s[0] <= columnNumber).pop();
+  if (!segment || segment.length < 4) return `${functionName} ${url.split('/').pop()}`;
+  const source = map.sources[segment[1]!].replace(/.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
+  return `${segment.length >= 5 ? map.names[segment[4]!] : functionName || '(anonymous)'} ${source}:${segment[2]! + 1}`;
+}
+
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const label = new Map(profile.nodes.map((node) => [node.id, labelOf(node.callFrame)]));
+const selfTime = new Map<number, number>();
+profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+
+const totals = new Map<string, number>();
+const add = (key: string, micros: number) => totals.set(key, (totals.get(key) ?? 0) + micros);
+for (const [id, micros] of selfTime) {
+  if (mode === 'self') add(label.get(id)!, micros);
+  else if (mode === 'pkg') add(label.get(id)!.split(' ')[1]!.split(':')[0]!.split('/').slice(0, 3).join('/'), micros);
+  else {
+    // A function counted once per sample, however deep it recurses.
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const key = label.get(at)!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      add(key, micros);
+    }
+  }
+}
+for (const [key, micros] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(top))) console.log(`${(micros / 1000).toFixed(1).padStart(9)} ms  ${key}`);
