@@ -15,3 +15,23 @@ describe('eKYC failure then retry; payment declined then Retry then approved', (
     expect(errors).toEqual([]);
   });
 });
+
+describe('a slow card gateway', () => {
+  it('the page being left for it does not decide that the payment failed', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+    // The gateway's page takes longer to come than the transit page's whole polling (20 × 300 ms).
+    let delayed = false;
+    await page.route(/\/sandbox\/ghl\/[^/]+$/, async (route) => {
+      if (!delayed) {
+        delayed = true;
+        await new Promise((resolve) => setTimeout(resolve, 9000));
+      }
+      await route.continue();
+    });
+    await submitNewApplication(page, env.product, 602);
+    expect(delayed).toBe(true);
+    expect(visited).not.toContain('/payment/fail');
+  });
+});

@@ -2,7 +2,7 @@
 // result, or the failure text of SPEC §8 with Retry.
 import { MARKET, hasMarket, stepByName } from '@kh/flow';
 import { PageLayout } from '@kh/ui';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { endpoints } from '../app/services.ts';
@@ -10,6 +10,12 @@ import { track } from '../app/analytics.ts';
 import { FailureScreen, TransitScreen, usePollUntil } from './Transit.tsx';
 
 const ORDER = 'kh.order';
+/**
+ * Set once this page sends the applicant to the card gateway. The transit page then waits here
+ * without asking: the answer is for the page the gateway returns to. Asking from the page being
+ * left, a slow gateway would outlast the polling and show "payment failed" before the card form.
+ */
+let leftForGateway = false;
 
 /** SPEC §7: 3 when a supplement adds MY (the markets being added, not the account's), else 0. */
 const businessTypeOf = (app: ReturnType<typeof useApplication>) =>
@@ -27,6 +33,7 @@ export function PaymentStartPage(): ReactElement {
       track('payment_submit', { order: result.orderNumber });
       sessionStorage.setItem(ORDER, JSON.stringify({ orderNumber: result.orderNumber, paymentId: result.paymentId }));
       if (result.payStatus === 0) return app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 0 });
+      leftForGateway = !!result.redirectUrl;
       app.actor.send({ type: 'NEXT' });
       if (result.redirectUrl) window.location.assign(result.redirectUrl);
     } catch {
@@ -48,6 +55,17 @@ export function PaymentStartPage(): ReactElement {
 
 export function PaymentTransitPage(): ReactElement {
   const app = useApplication();
+  const [leaving, setLeaving] = useState(leftForGateway);
+  // Back from the gateway into this very page (the back-forward cache): nobody else will ask now.
+  useEffect(() => {
+    const back = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      leftForGateway = false;
+      setLeaving(false);
+    };
+    window.addEventListener('pageshow', back);
+    return () => window.removeEventListener('pageshow', back);
+  }, []);
   const order = JSON.parse(sessionStorage.getItem(ORDER) ?? '{}') as { orderNumber?: string };
   const orderNumber = new URLSearchParams(window.location.search).get('orderNumber') ?? order.orderNumber;
   usePollUntil(
@@ -59,6 +77,7 @@ export function PaymentTransitPage(): ReactElement {
       app.actor.send({ type: 'PAYMENT_RESULT', payStatus: answer.result.payStatus });
     },
     () => app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 1 }),
+    !leaving,
   );
   return <TransitScreen titleKey="step.payment.title" />;
 }

@@ -16,7 +16,7 @@ export function usePollUntil<T>(attempt: () => Promise<T>, done: (value: T) => b
     return () => {
       live = false;
     };
-  }, []);
+  }, [enabled]);
 }
 
 export function TransitScreen({ titleKey }: { titleKey: string }): ReactElement {
