@@ -72,9 +72,10 @@ describe('a server field error clears when the field is edited', () => {
     const fieldError = page.locator('[data-field="username"] .field__error');
     await expect(fieldError.textContent()).resolves.toContain('Username already exists');
     await shot(page, 'username-taken');
-    // The same value again stays refused without a round trip; an edit clears it.
+    // The same value again stays refused without a round trip; an edit clears it (once the form
+    // has taken the keystroke, a moment after it paints).
     await page.getByLabel('Username').fill('applicant7002');
-    expect(await fieldError.count()).toBe(0);
+    await expect.poll(() => fieldError.count(), { timeout: 2000 }).toBe(0);
     await next(page);
     await waitPath(page, '/market');
   });

@@ -1,6 +1,7 @@
-// No typed value is lost: each step keeps a local draft (a reload, a crashed tab or a dropped
-// network keeps what was typed); a successful save clears it. Drafts hold personal data (NRIC, bank,
-// income), so they also go on submit and on logout, and expire DRAFT_TTL_MS after they were typed.
+// No typed value is lost: each step keeps a local draft (a reload, a dropped network, or a crashed
+// tab, all but its last DRAFT_WRITE_DELAY_MS of typing, keeps what was typed); a successful save
+// clears it. Drafts hold personal data (NRIC, bank, income), so they also go on submit and on
+// logout, and expire DRAFT_TTL_MS after they were typed.
 import type { FormData } from '@kh/engine';
 
 /** How long an unsaved draft is kept on the device: a day. */
@@ -39,7 +40,38 @@ export function saveDraft(applyId: string, stepId: string, data: FormData, now =
   }
 }
 
+/** How long typing may pause before its draft is written: a keystroke does not write the whole step. */
+export const DRAFT_WRITE_DELAY_MS = 400;
+let pendingWrite: (() => void) | undefined;
+let writeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Writes the draft once typing pauses, or when the page is hidden or left, whichever comes first. */
+export function saveDraftSoon(applyId: string, stepId: string, data: FormData): void {
+  pendingWrite = () => saveDraft(applyId, stepId, data);
+  clearTimeout(writeTimer);
+  writeTimer = setTimeout(flushDraft, DRAFT_WRITE_DELAY_MS);
+}
+
+export function flushDraft(): void {
+  const write = pendingWrite;
+  cancelPendingDraft();
+  write?.();
+}
+
+/** A saved or discarded step must not come back as a draft written late. */
+function cancelPendingDraft(): void {
+  clearTimeout(writeTimer);
+  pendingWrite = undefined;
+}
+
+if (typeof window !== 'undefined') {
+  // A reload, a closed tab or a switch to another app (a webview's page may be killed in the background).
+  window.addEventListener('pagehide', flushDraft);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flushDraft());
+}
+
 export const clearDraft = (applyId: string, stepId: string): void => {
+  cancelPendingDraft();
   try {
     localStorage.removeItem(key(applyId, stepId));
   } catch {
@@ -52,6 +84,7 @@ const draftKeys = (prefix: string): string[] => Array.from({ length: localStorag
 
 /** Every draft of one application (it was submitted), or of every application (logout). */
 export function clearDrafts(applyId?: string): void {
+  cancelPendingDraft();
   try {
     for (const k of draftKeys(applyId ? `${PREFIX}${applyId}.` : PREFIX)) localStorage.removeItem(k);
   } catch {

@@ -7,7 +7,7 @@ import { ConfirmDialog, PageLayout, StepForm, type StepFormContext } from '@kh/u
 import { use, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
-import { clearDraft, loadDraft, saveDraft } from '../app/drafts.ts';
+import { clearDraft, flushDraft, loadDraft, saveDraftSoon } from '../app/drafts.ts';
 import { readSupplementCookie, removeSupplementCookie } from '../app/supplement-cookie.ts';
 import { endpoints, toasts } from '../app/services.ts';
 import { loadStepAssets, type StepAssets } from '../app/step-assets.ts';
@@ -105,6 +105,9 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
     };
   }, [step]);
 
+  // Leaving the step unsaved (Back, a jump in the history) keeps what was typed last.
+  useEffect(() => flushDraft, [step]);
+
   const shown = initial !== undefined;
   useEffect(() => {
     if (!shown) return;
@@ -198,7 +201,7 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
           serverErrors={serverErrors}
           context={context}
           submitLabel={submitLabel}
-          onChange={(data) => app.applyId && saveDraft(app.applyId, step, data)}
+          onChange={(data) => app.applyId && saveDraftSoon(app.applyId, step, data)}
           onFieldBlur={(field, value) => {
             if (value === undefined || value === '' || inputsReported.current.has(field)) return;
             inputsReported.current.add(field);

@@ -4,7 +4,7 @@
 import { withTheme } from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import { CONTEXT_PROPERTY, validateStep, type CompiledStep, type FieldError, type FormData, type StructuralValidator } from '@kh/engine';
-import { useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldIdOf, type StepFormContext } from './form-context.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
@@ -42,6 +42,8 @@ export function StepForm(props: StepFormProps): ReactElement {
   const { compiled } = props;
   const [startingData] = useState<FormData>(() => ({ ...compiled.initialData(), ...(props.initialData ?? {}), [CONTEXT_PROPERTY]: compiled.context }));
   const [data, setData] = useState<FormData>(startingData);
+  // What RJSF last reported: ahead of `data` while a keystroke's validation waits in a transition.
+  const reported = useRef(startingData);
   const seeded = useRef(false);
   useEffect(() => void (seeded.current = true), []);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
@@ -51,21 +53,20 @@ export function StepForm(props: StepFormProps): ReactElement {
   const [serverAnswer, setServerAnswer] = useState<{ errors?: FieldError[]; values: Record<string, string> }>({ values: {} });
   if (props.serverErrors !== serverAnswer.errors)
     setServerAnswer({ errors: props.serverErrors, values: Object.fromEntries((props.serverErrors ?? []).map((e) => [e.field, JSON.stringify(data[e.field] ?? null)])) });
-  const serverErrors = useMemo(
-    () => (props.serverErrors ?? []).filter((e) => serverAnswer.values[e.field] === JSON.stringify(data[e.field] ?? null)),
-    [props.serverErrors, serverAnswer, data],
-  );
-
-  const context = useMemo<StepFormContext>(() => ({ ...(props.context ?? {}), compiled, language: i18n.language }), [compiled, i18n.language, props.context]);
-  const errors = useMemo(() => {
-    if (props.readOnly) return [];
+  /** The errors of a set of answers: the engine's, then the server's that still stand for them. */
+  const errorsOf = (answers: FormData): { errors: FieldError[]; serverErrors: FieldError[] } => {
+    const standing = (props.serverErrors ?? []).filter((e) => serverAnswer.values[e.field] === JSON.stringify(answers[e.field] ?? null));
+    if (props.readOnly) return { errors: [], serverErrors: standing };
     // An editable form that validated nothing would let anything through: never silently.
     if (!props.validator) throw new Error("StepForm: a validator is needed unless readOnly");
     const pending = new Set(props.pendingFields ?? []);
-    const own = validateStep(compiled, data, { validator: props.validator, now: props.now }).filter((e) => !pending.has(e.field));
+    const own = validateStep(compiled, answers, { validator: props.validator, now: props.now }).filter((e) => !pending.has(e.field));
     // The engine's verdict on a field comes first; a server error shows where the engine has none.
-    return [...own, ...serverErrors.filter((e) => !own.some((o) => o.field === e.field))];
-  }, [compiled, data, props.validator, props.readOnly, props.now, serverErrors, props.pendingFields]);
+    return { errors: [...own, ...standing.filter((e) => !own.some((o) => o.field === e.field))], serverErrors: standing };
+  };
+  const { errors, serverErrors } = useMemo(() => errorsOf(data), [compiled, data, props.validator, props.readOnly, props.now, props.serverErrors, serverAnswer, props.pendingFields]);
+
+  const context = useMemo<StepFormContext>(() => ({ ...(props.context ?? {}), compiled, language: i18n.language }), [compiled, i18n.language, props.context]);
   const shown = errors.filter((e) => submitted || touched.has(e.field) || serverErrors.includes(e));
   const messages = shown.map((e) => ({ field: e.field, message: t(e.key, e.params ?? {}) }));
   // The summary names each field, so "Please enter" is never read out alone.
@@ -96,21 +97,28 @@ export function StepForm(props: StepFormProps): ReactElement {
         idPrefix="root"
         onChange={({ formData }) => {
           const next = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
-          setData(next);
+          reported.current = next;
+          // Validating the whole step may wait for a pause in the typing; what reads the
+          // answers to decide (a blur's touch, a submit) takes the latest first, below.
+          startTransition(() => setData(next));
           props.onChange?.(next);
         }}
         onBlur={(id, value) => {
           const field = fieldIdOf(id);
+          setData(reported.current);
           setTouched((before) => (before.has(field) ? before : new Set(before).add(field)));
           props.onFieldBlur?.(field, value);
         }}
-        onSubmit={() => {
+        onSubmit={({ formData }) => {
+          // The answers RJSF submits, not `data`, whose validation may still wait in a transition.
+          const answers = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
+          setData(answers);
           setSubmitted(true);
-          if (errors.length > 0) {
+          if (errorsOf(answers).errors.length > 0) {
             requestAnimationFrame(() => summary.current?.focus());
             return;
           }
-          props.onSubmit?.(compiled.toPayload(data), data);
+          props.onSubmit?.(compiled.toPayload(answers), answers);
         }}
       >
         {props.readOnly ? <></> : props.children ?? (

@@ -2,7 +2,7 @@
 // (headers, cards, buttons) with the visibility rules applied.
 import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { FormData } from '@kh/engine';
-import { Profiler, type ReactElement, type ReactNode } from 'react';
+import { Profiler, useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepFormContext } from './form-context.ts';
 import { fieldIdOf } from './form-context.ts';
@@ -104,10 +104,15 @@ function renderNode(node: LayoutNode, data: FormData, context: StepFormContext, 
 /** The root object: lays the properties out by the step's field tree. */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps): ReactElement {
   const { t } = useTranslation();
+  // The headings are translated once per language, not on every keystroke's render.
+  const translated = useMemo(() => {
+    const texts = new Map<string, string>();
+    return (key: string) => texts.get(key) ?? texts.set(key, t(key)).get(key)!;
+  }, [t]);
   const context = props.registry.formContext as StepFormContext;
   const layout = ((props.uiSchema?.['ui:options'] ?? {}) as { layout?: LayoutNode[] }).layout ?? [];
   const fields = new Map(props.properties.map((p) => [p.name, p.content]));
   const data = (props.formData ?? {}) as FormData;
-  return <div className="step-fields">{layout.map((node) => renderNode(node, data, context, fields, t))}</div>;
+  return <div className="step-fields">{layout.map((node) => renderNode(node, data, context, fields, translated))}</div>;
 }
 
