@@ -149,6 +149,20 @@ describe('typing on the personal step', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await waitPath(page, '/info/base');
     await expect(page.getByLabel('Town / city').first().inputValue()).resolves.toBe('Ipoh Perak Darul Ridzuan');
+
+    // A submit with no blur before it (iOS Safari does not focus a tapped button), in the very task
+    // of the keystroke: the form has not taken the keystroke yet.
+    await formField.fill('');
+    await formField.click();
+    await formField.evaluate((input: HTMLInputElement) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Batu Pahat Johor');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.form!.requestSubmit();
+    });
+    await page.waitForURL((url) => url.pathname !== '/info/base');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await waitPath(page, '/info/base');
+    await expect(page.getByLabel('Town / city').first().inputValue()).resolves.toBe('Batu Pahat Johor');
     await context.close();
   });
 });

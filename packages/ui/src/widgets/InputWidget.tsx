@@ -1,11 +1,12 @@
 // Input: a text field with the step's cleaner applied as the applicant types; e-mail fields offer
 // domain completions and a correction for common typos (SPEC §5). A keystroke paints at once: the
 // field shows what was typed, and the form (its defaults, validation, the other fields) catches up
-// in a transition that the next keystroke may overtake. Leaving the field or pressing Enter hands
-// the form the value first, so a submit never sees less than what is shown.
+// in a transition that the next keystroke may overtake. Leaving the field, or any submit of the form
+// (Enter, a tap on Next that leaves the focus here, as iOS does), hands the form the value first, so
+// a touch or a submit never reads less than is shown.
 import type { WidgetProps } from '@rjsf/utils';
 import { clean, completeEmail, suggestEmail } from '@kh/engine';
-import { startTransition, useId, useState, type ReactElement } from 'react';
+import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ariaFor, fieldOptions } from './shared.ts';
@@ -21,18 +22,29 @@ export function InputWidget(props: WidgetProps): ReactElement {
   const [typed, setTyped] = useState<string>();
   const value = typed ?? formValue;
   const answer = (text: string) => (text === '' ? undefined : text);
-  /** Hands the form what is shown, now: before a blur's touch or an Enter's submit reads it. */
+  /** Hands the form what is shown, now: before a blur's touch or a submit reads it. */
   const settle = () => {
     if (typed === undefined) return;
     flushSync(() => props.onChange(answer(typed)));
     setTyped(undefined);
   };
+  const input = useRef<HTMLInputElement>(null);
+  const settleLatest = useRef(settle);
+  useLayoutEffect(() => void (settleLatest.current = settle));
+  // On the form element itself: it runs before the submit reaches React's listener at the root.
+  useEffect(() => {
+    const form = input.current?.form;
+    const beforeSubmit = () => settleLatest.current();
+    form?.addEventListener('submit', beforeSubmit);
+    return () => form?.removeEventListener('submit', beforeSubmit);
+  }, []);
   const isEmail = options.customWidget === 'email';
   const suggestion = isEmail && value ? suggestEmail(value) : undefined;
   const completions = isEmail ? completeEmail(value) : [];
   return (
     <>
       <input
+        ref={input}
         id={props.id}
         name={props.id}
         className="input"
@@ -50,7 +62,6 @@ export function InputWidget(props: WidgetProps): ReactElement {
           setTyped(cleaned);
           startTransition(() => props.onChange(answer(cleaned)));
         }}
-        onKeyDown={(event) => event.key === 'Enter' && settle()}
         onBlur={() => {
           settle();
           props.onBlur(props.id, answer(value));
