@@ -1,11 +1,12 @@
 // Reads a CPU profile of the built app (KEYSTROKE_PROFILE=<dir> on test/keystroke.test.ts, or any
 // .cpuprofile from the DevTools protocol) through the dist source maps, and prints where the time
-// went: `self` by function, `incl` by function with its callees, `pkg` by package or source folder.
+// went: `self` by function, `incl` by function with its callees, `pkg` by package (as the bundle report groups).
 //   tsx bench/profile-summary.ts /tmp/prof/keystroke.cpuprofile incl
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, type SourceMapSegment } from '@jridgewell/sourcemap-codec';
+import { originOf } from '@kh/testing';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
 interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
@@ -27,32 +28,40 @@ function mapOf(url: string) {
   return maps.get(file);
 }
 
-/** "function source:line", the source named by package where it comes from one. */
-function labelOf({ functionName, url, lineNumber, columnNumber }: CallFrame): string {
+interface Frame {
+  /** "function source:line". */
+  label: string;
+  /** What the bundle-size report groups bytes by too (`originOf` of @kh/testing): a package, `@kh/<name>`, or app. */
+  origin: string;
+}
+
+function frameOf({ functionName, url, lineNumber, columnNumber }: CallFrame): Frame {
+  const name = functionName || '(anonymous)';
   const map = url ? mapOf(url) : null;
-  if (!map) return `${functionName || '(anonymous)'} ${url ? url.split('/').pop() : '(native)'}`;
-  const segment = (map.lines[lineNumber] ?? []).filter((s) => s[0] <= columnNumber).pop();
-  if (!segment || segment.length < 4) return `${functionName} ${url.split('/').pop()}`;
-  const source = map.sources[segment[1]!].replace(/.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
-  return `${segment.length >= 5 ? map.names[segment[4]!] : functionName || '(anonymous)'} ${source}:${segment[2]! + 1}`;
+  const file = url ? url.split('/').pop()! : '(native)';
+  const segment = map ? (map.lines[lineNumber] ?? []).filter((s) => s[0] <= columnNumber).pop() : undefined;
+  if (!map || !segment || segment.length < 4) return { label: `${name} ${file}`, origin: file };
+  const source = map.sources[segment[1]!];
+  const shown = source.replace(/.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
+  return { label: `${segment.length >= 5 ? map.names[segment[4]!] : name} ${shown}:${segment[2]! + 1}`, origin: originOf(source) };
 }
 
 const parent = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-const label = new Map(profile.nodes.map((node) => [node.id, labelOf(node.callFrame)]));
+const frames = new Map(profile.nodes.map((node) => [node.id, frameOf(node.callFrame)]));
 const selfTime = new Map<number, number>();
 profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 
 const totals = new Map<string, number>();
 const add = (key: string, micros: number) => totals.set(key, (totals.get(key) ?? 0) + micros);
 for (const [id, micros] of selfTime) {
-  if (mode === 'self') add(label.get(id)!, micros);
-  else if (mode === 'pkg') add(label.get(id)!.split(' ')[1]!.split(':')[0]!.split('/').slice(0, 3).join('/'), micros);
+  if (mode === 'self') add(frames.get(id)!.label, micros);
+  else if (mode === 'pkg') add(frames.get(id)!.origin, micros);
   else {
     // A function counted once per sample, however deep it recurses.
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const key = label.get(at)!;
+      const key = frames.get(at)!.label;
       if (seen.has(key)) continue;
       seen.add(key);
       add(key, micros);

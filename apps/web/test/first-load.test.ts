@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { chunkComposition, formatComposition, mergeCompositions } from '@kh/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { phone, useProduct } from './harness.ts';
-import { fillContact, login, next, verifyIdentity, waitPath } from './journey.ts';
+import { contactToPersonal, login, waitPath } from './journey.ts';
 
 const assets = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
 /**
@@ -81,15 +81,7 @@ describe('first load', () => {
     await page.getByLabel('E-mail').waitFor();
     await scriptsSettled(page, files);
     expect((measured.contact = report('contact step (/info/contact), and every page before it', files))).toBeLessThanOrEqual(BUDGET_KB.contactStep);
-    await fillContact(page, 7001);
-    await next(page);
-    await waitPath(page, '/market');
-    await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-    await next(page);
-    await waitPath(page, '/iam/start');
-    await verifyIdentity(page, '900101-14-7001');
-    await waitPath(page, '/info/base');
-    await page.getByLabel('Marital status').waitFor();
+    await contactToPersonal(page, 7001, '900101-14-7001');
     await scriptsSettled(page, files);
     const personal = (measured.personal = report('personal step (/info/base), and every page before it', files));
     expect(personal).toBeLessThanOrEqual(BUDGET_KB.personalStep);

@@ -75,6 +75,19 @@ export async function verifyIdentity(page: Page, nric: string, outcome = 'succes
   await completeProvider(page, outcome);
 }
 
+/** From the contact step to the personal step: contact filled in, a cash MY account, the identity check passed. */
+export async function contactToPersonal(page: Page, n: number, nric: string) {
+  await fillContact(page, n);
+  await next(page);
+  await waitPath(page, '/market');
+  await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
+  await next(page);
+  await waitPath(page, '/iam/start');
+  await verifyIdentity(page, nric);
+  await waitPath(page, '/info/base');
+  await page.getByLabel('Marital status').waitFor();
+}
+
 export async function completeProvider(page: Page, outcome = 'success') {
   const image = await photo();
   await page.getByLabel('Front of your ID').setInputFiles(image);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { phone, useProduct } from './harness.ts';
-import { fillContact, login, next, verifyIdentity, waitPath } from './journey.ts';
+import { contactToPersonal, login, waitPath } from './journey.ts';
 import { fillPersonal } from './new-application.ts';
 
 const TYPED = 'Jalan Tun Razak Kuala Lumpur 5';
@@ -91,15 +91,7 @@ describe('typing on the personal step', () => {
     await login(page, env.product, '123660001');
     await page.getByRole('button', { name: 'Get started' }).click();
     await waitPath(page, '/info/contact');
-    await fillContact(page, 7101);
-    await next(page);
-    await waitPath(page, '/market');
-    await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-    await next(page);
-    await waitPath(page, '/iam/start');
-    await verifyIdentity(page, '900101-14-7101');
-    await waitPath(page, '/info/base');
-    await page.getByLabel('Marital status').waitFor();
+    await contactToPersonal(page, 7101, '900101-14-7101');
     await page.waitForTimeout(1000);
 
     await page.evaluate(installPaintTimer);
