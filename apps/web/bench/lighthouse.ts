@@ -1,7 +1,7 @@
 // P4: Lighthouse (npm) in Debian's Chromium, mobile profile with its simulated slow 4G and 4x CPU, on
 // the login page and on a step page of a logged-in applicant, against the built app and the real server.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,7 @@ try {
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
     const met = score('performance') >= 95 && score('accessibility') === 100 && lcp <= 1500;
+    if (process.env.LIGHTHOUSE_JSON) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${path.replaceAll('/', '_')}.json`), JSON.stringify(lhr));
     if (process.env.LIGHTHOUSE_DETAILS)
       for (const audit of Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative'))
         console.log(`  ${audit.id}: ${audit.displayValue ?? ''} ${audit.score}`);

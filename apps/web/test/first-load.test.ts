@@ -53,10 +53,12 @@ afterAll(() => process.env.FIRST_LOAD_REPORT && writeFileSync(process.env.FIRST_
 describe('first load', () => {
   const env = useProduct();
 
-  it('the login page loads no form engine, no flow machine, no numbering plans and one language', async () => {
+  it('the login page loads no form engine, no flow machine, no numbering plans and one language, and asks once who is here', async () => {
     const context = await phone(env.browser);
     const page = await context.newPage();
     const files = recordScripts(page);
+    const loginChecks: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname.endsWith('/passport/login/check') && loginChecks.push(request.url()));
     await page.goto(`${env.product.origin}/status/entry`);
     await page.getByLabel(/Mobile number/).waitFor();
     await scriptsSettled(page, files);
@@ -68,6 +70,8 @@ describe('first load', () => {
     expect(text).toContain('Verification code');
     expect(text).not.toContain('驗證碼');
     expect(total).toBeLessThanOrEqual(BUDGET_KB.login);
+    // The first page's askers (the boot, the session) share one answer: a second check is a round trip on the way to the first paint.
+    expect(loginChecks).toHaveLength(1);
     await context.close();
   });
 

@@ -6,6 +6,8 @@ export const API_LIMITS = {
   duplicateWindowMs: 60_000,
   debounceMs: 500,
   loginCacheMs: 10 * 60_000,
+  // Long enough for one page load's askers to share the answer, short enough to see a login elsewhere.
+  loggedOutCacheMs: 5_000,
   poll: { intervalMs: 300, tries: 20 },
   toast: { dedupeMs: 50, durationMs: 3000 },
 } as const;

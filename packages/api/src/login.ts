@@ -32,14 +32,14 @@ export function createLoginTrigger(options: LoginTriggerOptions) {
   };
 }
 
-/** Remembers "logged in" for 10 minutes, then checks again. */
-export function createLoginCache(check: () => Promise<boolean>, { ttlMs = API_LIMITS.loginCacheMs, now = () => Date.now() } = {}) {
+/** Remembers "logged in" for 10 minutes and "logged out" for a few seconds, then checks again. */
+export function createLoginCache(check: () => Promise<boolean>, { ttlMs = API_LIMITS.loginCacheMs, loggedOutTtlMs = API_LIMITS.loggedOutCacheMs, now = () => Date.now() } = {}) {
   let cached: { value: boolean; at: number } | undefined;
   // The first page asks from several places at once: one request answers them all.
   let checking: Promise<boolean> | undefined;
   return {
     async isLoggedIn(): Promise<boolean> {
-      if (cached && cached.value && now() - cached.at < ttlMs) return true;
+      if (cached && now() - cached.at < (cached.value ? ttlMs : loggedOutTtlMs)) return cached.value;
       if (!checking) {
         const current = check().then(
           (value) => {

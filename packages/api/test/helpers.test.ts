@@ -96,12 +96,21 @@ describe('login trigger and the 10-minute login cache', () => {
     await cache.isLoggedIn();
     expect(checks).toBe(2);
   });
-  it('does not cache "logged out"', async () => {
+  it('keeps "logged out" for 5 s only: the first page asks once, a login elsewhere is seen soon after', async () => {
+    let now = 0;
     let checks = 0;
-    const cache = createLoginCache(async () => (++checks, false));
+    const cache = createLoginCache(async () => (++checks, false), { now: () => now });
     await cache.isLoggedIn();
+    now = 4_999;
+    expect(await cache.isLoggedIn()).toBe(false);
+    expect(checks).toBe(1);
+    now = 5_000;
     await cache.isLoggedIn();
     expect(checks).toBe(2);
+    // A login in this page forgets it at once.
+    cache.forget();
+    await cache.isLoggedIn();
+    expect(checks).toBe(3);
   });
   it('asked twice while a check is under way, asks the server once', async () => {
     let checks = 0;
@@ -121,10 +130,9 @@ describe('login trigger and the 10-minute login cache', () => {
     answerThird(true);
     expect([await third, await fourth]).toEqual([true, false]);
     expect(checks).toBe(3);
-    const fifth = cache.isLoggedIn();
-    answer(false);
-    expect(await fifth).toBe(false);
-    expect(checks).toBe(4);
+    // What is kept is the fourth's answer, not the forgotten third's.
+    expect(await cache.isLoggedIn()).toBe(false);
+    expect(checks).toBe(3);
   });
 });
 
