@@ -1,7 +1,8 @@
 // Sessions are stored server-side behind an HttpOnly, SameSite cookie; the table holds only a hash.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { preparedQuery } from '../db/prepared.ts';
 import { sessions } from '../db/schema.ts';
 import { AppError, unauthorized } from './envelope.ts';
 
@@ -39,12 +40,17 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 export async function sessionOf(request: FastifyRequest): Promise<{ memberId: string; handoffApplicationId: string | null } | undefined> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return undefined;
-  const [row] = await request.server.kh.db
-    .select({ memberId: sessions.memberId, handoffApplicationId: sessions.handoffApplicationId })
-    .from(sessions)
-    .where(and(eq(sessions.id, hash(token)), gt(sessions.expiresAt, new Date())));
+  const [row] = await sessionLookup(request.server.kh.db).execute({ id: hash(token), now: new Date().toISOString() });
   return row;
 }
+
+const sessionLookup = preparedQuery((db) =>
+  db
+    .select({ memberId: sessions.memberId, handoffApplicationId: sessions.handoffApplicationId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('kh_session_lookup'),
+);
 
 /** The member behind the session cookie, or undefined. */
 export const sessionMember = async (request: FastifyRequest): Promise<string | undefined> => (await sessionOf(request))?.memberId;

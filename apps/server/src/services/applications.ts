@@ -5,6 +5,7 @@ import { verifiedIdentityFromOcr, type OcrData, type VerifiedIdentity } from '@k
 import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRejectedReason, rejectedFieldsOf, rejectionPath, type StepName } from '@kh/flow';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { applicationSteps, applications, ekycChecks, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
 
@@ -30,21 +31,30 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
 
 /** ownedApplication and its saved steps in one round trip (the save path's read). */
 export async function ownedApplicationWithPayloads(db: Database, memberId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId?: string): Promise<{ application: Application; payloads: Payloads }> {
-  const where = applyId
-    ? and(eq(applications.id, applyId), eq(applications.memberId, memberId))
-    : and(eq(applications.memberId, memberId), eq(applications.relatedType, relatedType));
-  const [row] = await db
+  const [row] = applyId ? await applicationWithPayloadsById(db).execute({ applyId, memberId }) : await applicationWithPayloadsByType(db).execute({ memberId, relatedType });
+  if (!row) throw notFound('server.noApplication');
+  return row;
+}
+
+const withPayloads = (db: Database) =>
+  db
     .select({
       application: applications,
       payloads: sql<Payloads>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, ${applicationSteps.payload}), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
     })
-    .from(applications)
-    .where(where)
+    .from(applications);
+const applicationWithPayloadsById = preparedQuery((db) =>
+  withPayloads(db)
+    .where(and(eq(applications.id, sql.placeholder('applyId')), eq(applications.memberId, sql.placeholder('memberId'))))
+    .prepare('kh_application_by_id'),
+);
+const applicationWithPayloadsByType = preparedQuery((db) =>
+  withPayloads(db)
+    .where(and(eq(applications.memberId, sql.placeholder('memberId')), eq(applications.relatedType, sql.placeholder('relatedType'))))
     .orderBy(desc(applications.createdAt))
-    .limit(1);
-  if (!row) throw notFound('server.noApplication');
-  return row;
-}
+    .limit(1)
+    .prepare('kh_application_by_type'),
+);
 
 export async function payloadsOf(db: Database, applicationId: string): Promise<Payloads> {
   const rows = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, applicationId));
