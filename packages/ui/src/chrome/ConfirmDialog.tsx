@@ -1,12 +1,13 @@
 // A confirmation dialog: the exit question ('Are you sure you want to exit the account opening
 // process?') and the market-not-ticked question. Focus moves in, Escape cancels.
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function ConfirmDialog({ open, message, onConfirm, onCancel }: { open: boolean; message: string; onConfirm(): void; onCancel(): void }): ReactElement | null {
   const { t } = useTranslation();
   const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // In the commit that shows the dialog, not after a paint: no keystroke lands behind it.
+  useLayoutEffect(() => {
     if (!open) return;
     confirm.current?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancel();
