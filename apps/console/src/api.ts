@@ -17,7 +17,7 @@ export const setApiLanguage = (next: string) => void (language = next);
 let onSessionEnded: () => void = () => {};
 export const whenSessionEnds = (callback: () => void) => void (onSessionEnded = callback);
 
-const http = ky.create({ prefix: '/staff/', credentials: 'same-origin', retry: 0, timeout: 30_000 });
+const http = ky.create({ prefixUrl: '/staff/', credentials: 'same-origin', retry: 0, timeout: 30_000 });
 
 async function call<T>(method: 'get' | 'post', path: string, options: { json?: unknown; searchParams?: Record<string, string | number | boolean | undefined> } = {}): Promise<T> {
   const searchParams = new URLSearchParams({ language });
@@ -27,7 +27,7 @@ async function call<T>(method: 'get' | 'post', path: string, options: { json?: u
     return body.data;
   } catch (error) {
     if (error instanceof HTTPError) {
-      const body = (typeof error.data === 'object' && error.data ? error.data : {}) as { msg?: string };
+      const body = ((await error.response.json().catch(() => undefined)) ?? {}) as { msg?: string };
       if (error.response.status === 401 && !path.startsWith('login')) onSessionEnded();
       throw new StaffApiError(error.response.status, body.msg ?? error.message);
     }

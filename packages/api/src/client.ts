@@ -98,12 +98,12 @@ export function createApiClient(options: ApiClientOptions) {
     options.toasts?.show(useServerText ? { kind: 'error', text: error.serverMessage } : { kind: 'error', messageKey: error.entry.messageKey });
   }
 
-  function toApiError(error: unknown): ApiError {
+  async function toApiError(error: unknown): Promise<ApiError> {
     if (error instanceof ApiError) return error;
     if (isTimeoutError(error)) return new ApiError(TIMEOUT);
     if (isHTTPError(error)) {
       // Our server answers failures with the envelope too: its code is more precise than the status.
-      const envelope = error.data as Partial<Envelope> | undefined;
+      const envelope = (await error.response.json().catch(() => undefined)) as Partial<Envelope> | undefined;
       if (envelope && typeof envelope === 'object' && 'code' in envelope)
         return new ApiError(String(envelope.code), envelope.msg, error.response.status, envelope.data, error.response.headers.get('x-request-id') ?? undefined);
       return new ApiError(String(error.response.status), undefined, error.response.status, undefined, error.response.headers.get('x-request-id') ?? undefined);
@@ -156,7 +156,7 @@ export function createApiClient(options: ApiClientOptions) {
       timeout.record(Date.now() - started);
       return data;
     } catch (error) {
-      const apiError = toApiError(error);
+      const apiError = await toApiError(error);
       if (apiError.code === TIMEOUT) timeout.widen();
       report(apiError, call.silent);
       throw apiError;

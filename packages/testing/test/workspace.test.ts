@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -19,4 +20,35 @@ describe('every package runs its own tests', () => {
     // eslint-disable-next-line no-control-regex -- the reporter's colours
     expect(output.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+[1-9]\d* passed/);
   }, 60_000);
+});
+
+// The product runs on the Node the root package declares: no dependency that runs in Node may ask
+// for a newer one. Code that only runs in the browser is named here, with why.
+const BROWSER_ONLY = new Set(['pdfjs-dist']);
+
+interface Listed {
+  path?: string;
+  dependencies?: Record<string, Listed>;
+}
+
+describe('dependencies run on the Node the product declares', () => {
+  it('every production dependency, direct or not, accepts the lowest Node the root allows', () => {
+    const declared = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const lowest = semver.minVersion(declared)!.version;
+    const projects = JSON.parse(execFileSync('pnpm', ['ls', '-r', '--prod', '--depth', 'Infinity', '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as Listed[];
+    const refusing = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (name: string, entry: Listed) => {
+      // Optional packages for other platforms are listed but not installed.
+      if (!entry.path || seen.has(entry.path) || !existsSync(join(entry.path, 'package.json'))) return;
+      seen.add(entry.path);
+      const manifest = JSON.parse(readFileSync(join(entry.path, 'package.json'), 'utf8')) as { version: string; engines?: { node?: string } };
+      const wants = manifest.engines?.node;
+      if (wants && !BROWSER_ONLY.has(name) && !semver.satisfies(lowest, wants)) refusing.add(`${name}@${manifest.version} wants Node ${wants}`);
+      for (const [child, listed] of Object.entries(entry.dependencies ?? {})) visit(child, listed);
+    };
+    for (const project of projects) for (const [name, listed] of Object.entries(project.dependencies ?? {})) visit(name, listed);
+    expect(seen.size).toBeGreaterThan(100);
+    expect([...refusing]).toEqual([]);
+  });
 });
