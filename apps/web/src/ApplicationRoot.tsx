@@ -2,7 +2,8 @@
 // own chunk: the login page loads none of it. The form engine, the identity and the payment pages
 // are chunks of their own again, loaded with the first page that needs them.
 import type { StepName } from '@kh/flow';
-import { lazy, Suspense, useSyncExternalStore, type ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ApplicationProvider, useApplication } from './app/application.tsx';
 import { bridge } from './app/platform.ts';
@@ -28,10 +29,7 @@ const PaymentFailedPage = lazy(() => paymentPages().then((m) => ({ default: m.Pa
 
 function StepPage(): ReactElement {
   const app = useApplication();
-  const step = useSyncExternalStore(
-    (listener) => app.actor.subscribe(listener).unsubscribe,
-    () => app.actor.getSnapshot().value as StepName,
-  );
+  const step = useSelector(app.actor, (snapshot) => snapshot.value as StepName);
   useStepArrival(step);
   if (FORM_STEPS.includes(step)) return <FormStepPage key={step} step={step} />;
   return <OtherStepPage step={step} />;
