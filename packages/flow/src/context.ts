@@ -67,6 +67,9 @@ export const defaultContext = (): FlowContext => ({
   visited: [],
 });
 
+/** Every key of the context (what `pnpm flow:walk --context` accepts). */
+export const CONTEXT_KEYS = Object.keys(defaultContext()) as readonly (keyof FlowContext)[];
+
 export const contextFromInput = (input: FlowInput | undefined): FlowContext => ({ ...defaultContext(), ...(input ?? {}) });
 
 /**

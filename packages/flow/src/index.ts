@@ -10,4 +10,5 @@ export * from './result-routing.ts';
 export * from './persistence.ts';
 export * from './scenarios.ts';
 export * from './walk.ts';
+export * from './walk-input.ts';
 export * from './mermaid.ts';

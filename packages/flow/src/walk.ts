@@ -1,5 +1,6 @@
 // Walks a scenario through the machine, headlessly: the rows `pnpm flow:walk` prints.
 import { createActor } from 'xstate';
+import type { FlowInput } from './context.ts';
 import { flowMachine, type FlowEvent } from './machine.ts';
 import type { Scenario } from './scenarios.ts';
 import { stepByName, type Layout, type StepName } from './steps.ts';
@@ -31,6 +32,26 @@ function driver(scenario: Scenario) {
     }
     return [{ type: 'NEXT' }];
   };
+}
+
+/** A step of a replay: where the event left the machine, and whether it moved at all. */
+export interface ReplayRow extends WalkRow {
+  event: string;
+  refused: boolean;
+}
+
+/** Replays `--events` from a context: one row per event; an event the state does not take is marked refused. */
+export function replay(input: FlowInput, events: readonly FlowEvent[]): { start: WalkRow; rows: ReplayRow[] } {
+  const actor = createActor(flowMachine, { input }).start();
+  const start = rowOf(actor.getSnapshot().value as StepName);
+  const rows = events.map((event): ReplayRow => {
+    const before = actor.getSnapshot();
+    const refused = !before.can(event);
+    actor.send(event);
+    return { ...rowOf(actor.getSnapshot().value as StepName), event: 'to' in event ? `${event.type} ${event.to}` : event.type, refused };
+  });
+  actor.stop();
+  return { start, rows };
 }
 
 export function walk(scenario: Scenario, maxSteps = 60): WalkRow[] {

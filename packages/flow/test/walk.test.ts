@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS, flowMarkdown, scenarioByName, walk } from '../src/index.ts';
+import { MARKET, SCENARIOS, WalkInputError, flowMarkdown, parseWalkContext, parseWalkEvents, replay, scenarioByName, walk } from '../src/index.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const codes = (name: string) => walk(scenarioByName(name)!).map((row) => row.code);
@@ -48,7 +48,60 @@ describe('pnpm flow:walk and flow:graph', () => {
   it('an unknown scenario fails with a clear message', () => {
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', resolve(root, 'packages/flow/scripts/flow-walk.ts'), '--scenario', 'nope'], { stdio: 'pipe' })).toThrow(/Unknown scenario "nope"/);
   });
+  it('--context walks any context, written with names; a key it does not know is an error naming it', () => {
+    const rows = JSON.parse(cli('--context', '{"markets":["HK"],"accountType":"margin","mode":"rejected","rejected":["work","tax"]}', '--json')) as { code: number }[];
+    expect(rows.map((row) => row.code)).toEqual([1000, 3001, 2004, 2007, 1900]);
+    expect(() => execFileSync(process.execPath, ['--import', 'tsx', resolve(root, 'packages/flow/scripts/flow-walk.ts'), '--context', '{"market":["HK"]}'], { stdio: 'pipe' })).toThrow(/unknown key "market"/);
+  });
+  it('--events replays a sequence from the context and marks what the state refuses', () => {
+    const { start, rows } = JSON.parse(cli('--context', '{"markets":["MY","US"]}', '--events', '["NEXT","NEXT","PREVIOUS",{"type":"GOTO","to":"signature"}]', '--json')) as { start: { code: number }; rows: { code: number; event: string; refused: boolean }[] };
+    expect(start.code).toBe(1000);
+    expect(rows.map((row) => [row.code, row.event, row.refused])).toEqual([
+      [2000, 'NEXT', false],
+      [2001, 'NEXT', false],
+      [2000, 'PREVIOUS', false],
+      // The signature was never reached: GOTO may only go back.
+      [2000, 'GOTO signature', true],
+    ]);
+  });
   it('docs/flow.md is the diagram of the machine as it is (run pnpm flow:graph)', () => {
     expect(readFileSync(resolve(root, 'docs/flow.md'), 'utf8')).toBe(flowMarkdown());
+  });
+});
+
+describe('walk input: any context and any events, checked', () => {
+  it("names become the machine's numbers, and a mode brings its status", () => {
+    expect(parseWalkContext('{"markets":["MY","hk"],"accountType":"islamic","rejected":["identity","work.position","2005-bankStatement"]}')).toEqual({
+      markets: MARKET.MAS + MARKET.HK,
+      accountType: 2,
+      rejectedItems: [
+        { code: 2002, field: 'idDocument' },
+        { code: 2004, field: 'position' },
+        { code: 2005, field: 'bankStatement' },
+      ],
+      mode: 'rejected',
+      status: 5,
+    });
+    expect(parseWalkContext('{"mode":"supplementary","openedMarkets":16}')).toEqual({ mode: 'supplementary', openedMarkets: 16, status: 4 });
+  });
+  it.each([
+    ['not json', /not JSON/],
+    ['[]', /JSON object/],
+    ['{"markets":["JP"]}', /unknown market "JP"/],
+    ['{"accountType":"gold"}', /accountType/],
+    ['{"rejected":["payroll"]}', /unknown step "payroll"/],
+    ['{"mode":"paused"}', /mode: one of/],
+  ])('refuses %s', (json, message) => {
+    expect(() => parseWalkContext(json)).toThrow(WalkInputError);
+    expect(() => parseWalkContext(json)).toThrow(message);
+  });
+  it('events: bare types or objects; an unknown type or a GOTO without a step is refused', () => {
+    expect(parseWalkEvents('["NEXT",{"type":"CHOOSE_MARKETS","markets":1}]')).toEqual([{ type: 'NEXT' }, { type: 'CHOOSE_MARKETS', markets: 1 }]);
+    expect(() => parseWalkEvents('["JUMPED"]')).toThrow(/event 1: type must be one of/);
+    expect(() => parseWalkEvents('[{"type":"GOTO","to":"nowhere"}]')).toThrow(/GOTO needs "to"/);
+  });
+  it('a replay of an add-market choice follows the supplementary branch', () => {
+    const { rows } = replay(parseWalkContext('{"mode":"supplementary","openedMarkets":["MY"]}'), parseWalkEvents('["NEXT",{"type":"CHOOSE_MARKETS","markets":1},"NEXT"]'));
+    expect(rows.map((row) => row.code)).toEqual([1000001, 1000001, 2009]);
   });
 });
