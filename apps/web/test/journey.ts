@@ -59,6 +59,11 @@ export async function reachIdentity(page: Page, product: Product, mobile: string
   await login(page, product, mobile);
   await page.getByRole('button', { name: 'Get started' }).click();
   await waitPath(page, '/info/contact');
+  await contactToIdentity(page, n);
+}
+
+/** From the contact step to the identity page: contact filled in, a cash MY account chosen. */
+export async function contactToIdentity(page: Page, n: number) {
   await fillContact(page, n);
   await next(page);
   await waitPath(page, '/market');
@@ -77,12 +82,7 @@ export async function verifyIdentity(page: Page, nric: string, outcome = 'succes
 
 /** From the contact step to the personal step: contact filled in, a cash MY account, the identity check passed. */
 export async function contactToPersonal(page: Page, n: number, nric: string) {
-  await fillContact(page, n);
-  await next(page);
-  await waitPath(page, '/market');
-  await page.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-  await next(page);
-  await waitPath(page, '/iam/start');
+  await contactToIdentity(page, n);
   await verifyIdentity(page, nric);
   await waitPath(page, '/info/base');
   await page.getByLabel('Marital status').waitFor();
