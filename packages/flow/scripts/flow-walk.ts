@@ -24,37 +24,28 @@ if (values.list) {
   process.exit(0);
 }
 
-if (values.context !== undefined || values.events !== undefined) {
-  try {
+/** A named scenario, or one made of --context; --events replays from that context instead of walking. */
+function run(): void {
+  if (values.events !== undefined) {
     const input = parseWalkContext(values.context ?? '{}');
-    if (values.events !== undefined) {
-      const { start, rows } = replay(input, parseWalkEvents(values.events));
-      if (values.json) console.log(JSON.stringify({ start, rows }));
-      else {
-        console.log(`# replay from ${JSON.stringify(input)}`);
-        console.log(line(start, '(start)'));
-        for (const row of rows) console.log(line(row, row.refused ? `${row.event} (refused here)` : row.event));
-      }
-    } else {
-      const rows = walk({ name: 'context', description: 'the given context', input });
-      if (values.json) console.log(JSON.stringify(rows));
-      else {
-        console.log(`# walk from ${JSON.stringify(input)}`);
-        for (const row of rows) console.log(line(row));
-      }
-    }
-  } catch (error) {
-    fail(error instanceof WalkInputError ? error.message : String(error));
+    const { start, rows } = replay(input, parseWalkEvents(values.events));
+    if (values.json) return console.log(JSON.stringify({ start, rows }));
+    console.log(`# replay from ${JSON.stringify(input)}`);
+    console.log(line(start, '(start)'));
+    for (const row of rows) console.log(line(row, row.refused ? `${row.event} (refused here)` : row.event));
+    return;
   }
-  process.exit(0);
-}
-
-const scenario = values.scenario ? scenarioByName(values.scenario) : undefined;
-if (!scenario) fail(values.scenario ? `Unknown scenario "${values.scenario}". pnpm flow:walk --list shows them.` : USAGE);
-const rows = walk(scenario);
-if (values.json) {
-  console.log(JSON.stringify(rows));
-} else {
+  const input = values.context === undefined ? undefined : parseWalkContext(values.context);
+  const scenario = input ? { name: 'context', description: `walk from ${JSON.stringify(input)}`, input } : values.scenario ? scenarioByName(values.scenario) : undefined;
+  if (!scenario) fail(values.scenario ? `Unknown scenario "${values.scenario}". pnpm flow:walk --list shows them.` : USAGE);
+  const rows = walk(scenario);
+  if (values.json) return console.log(JSON.stringify(rows));
   console.log(`# ${scenario.name}: ${scenario.description}`);
   for (const row of rows) console.log(line(row));
+}
+
+try {
+  run();
+} catch (error) {
+  fail(error instanceof WalkInputError ? error.message : String(error));
 }

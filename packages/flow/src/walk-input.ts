@@ -3,16 +3,17 @@
 // key by key so that a typo is an error naming it, never a silently different walk.
 import { CONTEXT_KEYS, MODES, PLATFORMS, type FlowInput } from './context.ts';
 import type { FlowEvent } from './machine.ts';
-import { MARKET, parseRejectedReason, type RejectedItem } from './records.ts';
+import { APPLICATION_STATUS, MARKET, parseRejectedReason, type ApplicationStatus, type RejectedItem } from './records.ts';
 import { STEP_NAMES, codeOf, type StepName } from './steps.ts';
 
 export class WalkInputError extends Error {}
 
 const MARKET_NAMES: Record<string, number> = { MY: MARKET.MAS, MAS: MARKET.MAS, HK: MARKET.HK, US: MARKET.US };
+// The engine's ACCOUNT_TYPE; flow does not depend on the engine.
 const ACCOUNT_TYPES: Record<string, number> = { cash: 0, margin: 1, islamic: 2 };
 const EVENT_TYPES = ['NEXT', 'PREVIOUS', 'EXIT', 'GOTO', 'JUMP', 'OPEN_PDF', 'CHOOSE_MARKETS', 'IDENTITY_RESULT', 'PAYMENT_RESULT', 'ANSWERED'] as const;
-/** The status a mode implies when none is given (SPEC §4): a rejected application is 5, an opened one 4. */
-const STATUS_OF_MODE: Partial<Record<string, number>> = { rejected: 5, supplementary: 4, draft: 1 };
+/** The status a mode implies when none is given (SPEC §4). */
+const STATUS_OF_MODE: Partial<Record<string, ApplicationStatus>> = { rejected: APPLICATION_STATUS.fail, supplementary: APPLICATION_STATUS.success, draft: APPLICATION_STATUS.stash };
 
 const isStepName = (value: unknown): value is StepName => typeof value === 'string' && (STEP_NAMES as readonly string[]).includes(value);
 
@@ -25,6 +26,14 @@ function markets(key: string, value: unknown): number {
       return flags | flag;
     }, 0);
   throw new WalkInputError(`${key}: a list of markets (MY, HK, US) or their bit flags`);
+}
+
+function parseJson(flag: string, json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new WalkInputError(`${flag} is not JSON: ${(error as Error).message}`);
+  }
 }
 
 /** "work" (the step as a whole), "work.position", or the server's "2004-position". */
@@ -40,12 +49,7 @@ function rejectedItem(value: unknown): RejectedItem {
 
 /** The context of `--context`: FlowContext's own keys, with names where numbers would be cryptic. */
 export function parseWalkContext(json: string): FlowInput {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch (error) {
-    throw new WalkInputError(`--context is not JSON: ${(error as Error).message}`);
-  }
+  const raw = parseJson('--context', json);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new WalkInputError('--context must be a JSON object');
   const input: FlowInput = {};
   for (const [key, value] of Object.entries(raw)) {
@@ -67,18 +71,13 @@ export function parseWalkContext(json: string): FlowInput {
     else throw new WalkInputError(`unknown key "${key}"; known: ${[...CONTEXT_KEYS, 'rejected'].join(', ')}`);
   }
   if (input.rejectedItems?.length && !input.mode) input.mode = 'rejected';
-  if (input.status === undefined && input.mode && STATUS_OF_MODE[input.mode] !== undefined) input.status = STATUS_OF_MODE[input.mode] as FlowInput['status'];
+  if (input.status === undefined && input.mode && STATUS_OF_MODE[input.mode] !== undefined) input.status = STATUS_OF_MODE[input.mode];
   return input;
 }
 
 /** The events of `--events`: a JSON list of events, or of bare types ("NEXT") for the ones without data. */
 export function parseWalkEvents(json: string): FlowEvent[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch (error) {
-    throw new WalkInputError(`--events is not JSON: ${(error as Error).message}`);
-  }
+  const raw = parseJson('--events', json);
   if (!Array.isArray(raw)) throw new WalkInputError('--events must be a JSON list, such as ["NEXT", {"type": "GOTO", "to": "contact"}]');
   return raw.map((entry, index) => {
     const event = (typeof entry === 'string' ? { type: entry } : entry) as { type?: unknown; to?: unknown };
