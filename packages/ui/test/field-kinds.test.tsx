@@ -127,6 +127,21 @@ describe('DateTime', () => {
     fireEvent.blur(within(group).getByLabelText('Year'));
     expect((await screen.findAllByText(/at least 18 and not over 99/)).length).toBeGreaterThan(0);
   });
+  it('a day typed into a complete date keeps both its digits (the padded value is not written back mid-typing)', async () => {
+    const { submitted } = await renderStep('personal');
+    const group = screen.getByRole('group', { name: 'Date of birth' });
+    const day = within(group).getByLabelText('Day');
+    await userEvent.type(day, '31');
+    await userEvent.type(within(group).getByLabelText('Month'), '2');
+    await userEvent.type(within(group).getByLabelText('Year'), '1990');
+    await userEvent.clear(day);
+    await userEvent.type(day, '28');
+    expect(day).toHaveProperty('value', '28');
+    expect(within(group).getByLabelText('Month')).toHaveProperty('value', '2');
+    await submit();
+    expect(submitted).toEqual([]); // the rest of the step is empty: refused, with the date kept
+    expect(day).toHaveProperty('value', '28');
+  });
 });
 
 describe('Header, Card and Button', () => {

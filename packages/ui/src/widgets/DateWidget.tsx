@@ -10,11 +10,24 @@ const split = (value: unknown) => {
   return match ? { year: match[1], month: match[2], day: match[3] } : { year: '', month: '', day: '' };
 };
 
+type Parts = { year: string; month: string; day: string };
+
+/** The value the boxes stand for: YYYY-MM-DD once complete; an incomplete date is kept as typed so the format check can name it. */
+const valueOf = (parts: Parts): string | undefined =>
+  parts.year.length === 4 && parts.month && parts.day
+    ? `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`
+    : parts.year || parts.month || parts.day
+      ? `${parts.year}-${parts.month}-${parts.day}`
+      : undefined;
+
 export function DateWidget(props: WidgetProps): ReactElement {
   const { t } = useTranslation();
   const options = fieldOptions(props);
-  const [parts, setParts] = useState(() => split(props.value));
+  const [parts, setParts] = useState<Parts>(() => split(props.value));
   useEffect(() => {
+    // Only a value from elsewhere (a draft, the identity check) resets the boxes: the value the boxes
+    // just produced is padded ("2" becomes "02"), and writing it back would eat the next digit typed.
+    if (props.value === valueOf(parts)) return;
     const incoming = split(props.value);
     if (props.value && incoming.year) setParts(incoming);
   }, [props.value]);
@@ -22,9 +35,7 @@ export function DateWidget(props: WidgetProps): ReactElement {
   const update = (key: 'day' | 'month' | 'year', raw: string) => {
     const next = { ...parts, [key]: raw.replace(/\D/g, '').slice(0, key === 'year' ? 4 : 2) };
     setParts(next);
-    const complete = next.year.length === 4 && next.month && next.day;
-    // An incomplete date is kept as typed so the format check can name it.
-    props.onChange(complete ? `${next.year}-${next.month.padStart(2, '0')}-${next.day.padStart(2, '0')}` : next.year || next.month || next.day ? `${next.year}-${next.month}-${next.day}` : undefined);
+    props.onChange(valueOf(next));
   };
   // The day box carries the field's id, so the error summary's link lands on it.
   const inputId = (key: 'day' | 'month' | 'year') => (key === 'day' ? props.id : `${props.id}-${key}`);
