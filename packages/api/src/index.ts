@@ -3,6 +3,7 @@ export * from './error-catalogue.ts';
 export * from './client.ts';
 export * from './endpoints.ts';
 export * from './upload.ts';
+export * from './bridge.ts';
 export * from './login.ts';
 export * from './sign.ts';
 export * from './toasts.ts';

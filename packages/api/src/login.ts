@@ -1,13 +1,6 @@
 // The login trigger and the 10-minute login cache (SPEC §4, §8).
 import { API_LIMITS } from './constants.ts';
-
-/** What the native app offers the webview (SPEC §2, §4): closing, native login, its version, full screen. */
-export interface AppBridge {
-  login(): void;
-  close(): void;
-  appVersion(): string;
-  setFullScreen?(on: boolean): void;
-}
+import type { AppBridge } from './bridge.ts';
 
 export interface LoginTriggerOptions {
   inApp: boolean;
