@@ -27,7 +27,8 @@ const PaymentStartPage = lazy(() => paymentPages().then((m) => ({ default: m.Pay
 const PaymentTransitPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentTransitPage })));
 const PaymentFailedPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentFailedPage })));
 
-function StepPage(): ReactElement {
+/** The page of the machine's state (Storybook renders it from a story's application too). */
+export function StepPage(): ReactElement {
   const app = useApplication();
   const step = useSelector(app.actor, (snapshot) => snapshot.value as StepName);
   useStepArrival(step);

@@ -13,14 +13,16 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** The violations on the page, or within `selector` only. */
-export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
+/**
+ * The violations on the page, or within `selector` only. `rules` turns rules on or off for this run (the high-contrast theme adds AAA contrast, `color-contrast-enhanced`).
+ */
+export async function axeViolations(page: Page, selector?: string, rules: Record<string, { enabled: boolean }> = {}): Promise<AxeViolation[]> {
   // Always our own copy: a page may carry another axe (Storybook's a11y addon runs its own, and may be mid-run).
   await page.evaluate(axeSource);
-  return page.evaluate(async (within) => {
+  return page.evaluate(async ({ within, rules }) => {
     type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(context?: string): Promise<Result> } }).axe;
-    const result = await (within ? axe.run(within) : axe.run());
+    const axe = (window as unknown as { axe: { run(context: string | Document, options: object): Promise<Result> } }).axe;
+    const result = await axe.run(within ?? document, { rules });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  }, selector);
+  }, { within: selector, rules });
 }

@@ -3,7 +3,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AllStates } from './Field.tsx';
 import { realField } from './find-field.ts';
 
-const meta: Meta<typeof AllStates> = { title: 'Field kinds', component: AllStates };
+const meta: Meta<typeof AllStates> = { title: 'Field kinds', component: AllStates,
+  // The field is the story (its real schema); what it holds in each state is the story's too.
+  argTypes: { field: { table: { disable: true } }, filled: { table: { disable: true } } },
+};
 export default meta;
 type Story = StoryObj<typeof AllStates>;
 

@@ -52,6 +52,31 @@ export interface ApplicationState {
 }
 
 const ApplicationContext = createContext<ApplicationState | null>(null);
+/** Gives the pages an application already built: the provider below after its boot, or a story's. */
+export const ApplicationStateProvider = ApplicationContext.Provider;
+
+type ApplicationFacts = Omit<ApplicationState, 'stepContext' | 'remember' | 'setApplyId'>;
+
+/** The application the pages read, from what the boot (or a story) found. */
+export function applicationState(facts: ApplicationFacts): ApplicationState {
+  const { record, actor } = facts;
+  return {
+    ...facts,
+    stepContext() {
+      return {
+        ...contextFromPayloads(this.payloads, { market: record.market ?? 0, opened: record.opened ?? 0, status: record.status, relatedType: this.relatedType }),
+        mode: actor.getSnapshot().context.mode,
+      };
+    },
+    remember(stepId, payload) {
+      this.payloads[stepId] = payload;
+    },
+    setApplyId(id, type) {
+      this.applyId = id;
+      this.relatedType = type;
+    },
+  };
+}
 
 export function useApplication(): ApplicationState {
   const value = useContext(ApplicationContext);
@@ -134,6 +159,8 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         needPay: payment?.needPay ?? true,
       });
       let actor: FlowActor | undefined;
+      // The subscription below runs before the application exists, and after it (creating one).
+      const current: { state?: ApplicationState } = {};
       // Resumed only for the same application in the same status (a reviewer's decision starts afresh).
       const resumable = resumedSupplement || (saved?.relatedType !== 'SUPPLEMENT' && saved?.applyId && saved.applyId === applyId && saved.status === record.status && (record.status === 1 || record.status === 5));
       if (saved && resumable) {
@@ -146,8 +173,9 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       actor ??= createActor(flowMachine, { input: context });
       actor.subscribe((snapshot) => {
         try {
-          // A new application is a draft (status 1) from the moment it is created.
-          const flow: SavedFlow = { applyId, relatedType, status: record.exist ? record.status : 1, flow: stampSnapshot(actor!.getPersistedSnapshot()) };
+          // A new application is a draft (status 1) from the moment it is created; its id and kind
+          // are read as they are now (creating one sets them after the boot).
+          const flow: SavedFlow = { applyId: current.state?.applyId ?? applyId, relatedType: current.state?.relatedType ?? relatedType, status: record.exist ? record.status : 1, flow: stampSnapshot(actor!.getPersistedSnapshot()) };
           sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify(flow));
         } catch {
           // The session store is full or off: the flow goes on, a reload starts at the status page.
@@ -172,7 +200,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       if (query.get('handoff') === '1') actor.send({ type: 'JUMP', to: 'identity' });
       // The add-market entry goes straight to choosing the market.
       else if (supplementaryEntry && (actor.getSnapshot().value as string) === 'start' && actor.getSnapshot().context.mode === 'supplementary') actor.send({ type: 'NEXT' });
-      const state: ApplicationState = {
+      const state = (current.state = applicationState({
         record,
         supplement,
         applyId,
@@ -184,22 +212,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         appSource: [1, 2, 3, 4].includes(Number(query.get('entryCode'))) ? Number(query.get('entryCode')) : bridge() ? 1 : 4,
         invitationCode: query.get('_scnl') ?? query.get('scnl') ?? undefined,
         entryCode: query.get('entryCode') ?? undefined,
-        stepContext() {
-          return {
-            ...contextFromPayloads(this.payloads, { market: record.market ?? 0, opened: record.opened ?? 0, status: record.status, relatedType: this.relatedType }),
-            mode: actor!.getSnapshot().context.mode,
-          };
-        },
-        remember(stepId, payload) {
-          this.payloads[stepId] = payload;
-        },
-        setApplyId(id, type) {
-          this.applyId = id;
-          this.relatedType = type;
-          applyId = id;
-          relatedType = type;
-        },
-      };
+      }));
       if (live) setBoot({ kind: 'ready', state });
     })().catch((error: Error) => live && setBoot({ kind: 'failed', message: error.message }));
     return () => {
