@@ -166,7 +166,8 @@ async function check(story: { id: string; title: string; name: string }, run: Ru
 /** Whether Chinese renders with real glyphs (a CJK font is installed), not as empty boxes. */
 async function cjkGlyphs(): Promise<boolean> {
   const page = await context.newPage();
-  await page.goto(`${base}/iframe.html?id=${stories[0].id}&viewMode=story`, { waitUntil: 'load' });
+  const any = Object.values(index.entries).find((e) => e.type === 'story')!;
+  await page.goto(`${base}/iframe.html?id=${any.id}&viewMode=story`, { waitUntil: 'load' });
   const real = await page.evaluate(() => {
     const draw = (text: string) => {
       const canvas = document.createElement('canvas');

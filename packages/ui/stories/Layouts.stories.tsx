@@ -13,7 +13,11 @@ function Demo({ layout }: { layout: 'Pure' | 'Default' | 'Gradient' | 'GWhite' |
   );
 }
 
-const meta: Meta<typeof Demo> = { title: 'Layouts', component: Demo };
+const meta: Meta<typeof Demo> = {
+  title: 'Layouts',
+  component: Demo,
+  argTypes: { layout: { control: 'inline-radio', options: ['Default', 'Pure', 'Gradient', 'GWhite', 'BackNav'], description: 'The layout of SPEC §2' } },
+};
 export default meta;
 type Story = StoryObj<typeof Demo>;
 
