@@ -20,7 +20,7 @@ interface ScreenProps {
 
 function Screen({ step, flow, record, relatedType }: ScreenProps) {
   return (
-    <StoryApplication step={step} flow={flow} record={record} relatedType={relatedType}>
+    <StoryApplication key={`${step}-${relatedType}`} step={step} flow={flow} record={record} relatedType={relatedType}>
       <StepPage />
     </StoryApplication>
   );
