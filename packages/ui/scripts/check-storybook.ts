@@ -49,6 +49,9 @@ interface Run {
   preference?: Preference;
 }
 
+/** How a run is named in the report: its language, and its preference if any. */
+const describeRun = (run: Run) => `${run.locale}${run.preference ? `, ${run.preference}` : ''}`;
+
 if (!existsSync(join(staticDir, 'index.json'))) {
   console.error('Build Storybook first: pnpm build-storybook');
   process.exit(1);
@@ -157,10 +160,10 @@ async function check(story: { id: string; title: string; name: string }, run: Ru
   if (run.preference) problems.push(...(await preferenceProblems(page, run.preference)));
   const shot = !run.preference && DOC_SHOTS[`${story.id} ${run.locale}`];
   if (shot) await page.screenshot({ path: join(screenshots, shot) });
-  if (problems.length > 0) failures.push(`${story.title} / ${story.name} (${run.locale}${run.preference ? `, ${run.preference}` : ''}):\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) failures.push(`${story.title} / ${story.name} (${describeRun(run)}):\n  ${problems.join('\n  ')}`);
   await page.close();
   // A slow story slows every CI run: it is named.
-  if (Date.now() - started > 5000) console.log(`slow: ${story.id} (${run.locale}${run.preference ? `, ${run.preference}` : ''}) took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (Date.now() - started > 5000) console.log(`slow: ${story.id} (${describeRun(run)}) took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Whether Chinese renders with real glyphs (a CJK font is installed), not as empty boxes. */
@@ -186,7 +189,7 @@ async function cjkGlyphs(): Promise<boolean> {
 
 /** A page that crashes or closes fails its story, not the whole check. */
 const guarded = (story: { id: string; title: string; name: string }, run: Run) =>
-  check(story, run).catch((error: Error) => void failures.push(`${story.title} / ${story.name} (${run.locale}${run.preference ? `, ${run.preference}` : ''}): ${error.message.split('\n')[0]}`));
+  check(story, run).catch((error: Error) => void failures.push(`${story.title} / ${story.name} (${describeRun(run)}): ${error.message.split('\n')[0]}`));
 
 const queue: { story: (typeof stories)[number]; run: Run }[] = [];
 for (const story of stories) for (const locale of story.id.startsWith('step-pages--') ? ['en', 'zh-HK', 'zh-CN'] : ['en', 'zh-HK']) queue.push({ story, run: { locale } });

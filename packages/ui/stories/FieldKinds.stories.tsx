@@ -1,29 +1,26 @@
 // Every field kind of SPEC §3 in its states: empty, filled, error and read-only (rejection mode).
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AllStates } from './Field.tsx';
-import { realField } from './find-field.ts';
+import { KIND_EXAMPLES } from './kind-examples.ts';
 
-const meta: Meta<typeof AllStates> = { title: 'Field kinds', component: AllStates,
+const meta: Meta<typeof AllStates> = {
+  title: 'Field kinds',
+  component: AllStates,
   // The field is the story (its real schema); what it holds in each state is the story's too.
   argTypes: { field: { table: { disable: true } }, filled: { table: { disable: true } } },
 };
 export default meta;
 type Story = StoryObj<typeof AllStates>;
 
-export const Header: Story = { args: { field: realField('contact', 'intro'), filled: {} } };
-export const Card: Story = { args: { field: realField('personal', 'registeredAddress'), filled: { regCountry: 'MYS', regPostcode: '50450', regState: '14', regTown: 'Kuala Lumpur', regLine1: 'No 12, Jalan Ampang' } } };
-export const CardGroup: Story = {
-  args: {
-    field: { id: 'group', kind: 'CardGroup', labelKey: 'field.work.income.label', children: [realField('work', 'annualIncome'), realField('work', 'estimatedNetWorth')] },
-    filled: { annualIncome: 2, estimatedNetWorth: 1 },
-  },
-};
-export const Input: Story = { args: { field: realField('contact', 'username'), filled: { username: 'ali2026' } } };
-export const Select: Story = { args: { field: realField('personal', 'maritalStatus'), filled: { maritalStatus: 2 } } };
-export const Radio: Story = { args: { field: realField('personal', 'gender'), filled: { gender: 2 } } };
-export const Custom: Story = { args: { field: realField('work', 'incomeProof'), filled: { incomeProof: 'uploads/story/payslip.pdf' } } };
-export const ButtonGroup: Story = { args: { field: realField('contact', 'hasCdsAccount'), filled: { hasCdsAccount: false } } };
-export const Button: Story = { args: { field: { id: 'more', kind: 'Button', labelKey: 'common.next', action: 'next' }, filled: {} } };
-export const Switch: Story = { args: { field: realField('personal', 'sameAsRegistered'), filled: { sameAsRegistered: true } } };
-export const CheckBox: Story = { args: { field: realField('agreement', 'agreed'), filled: { agreed: true } } };
-export const DateTime: Story = { args: { field: realField('personal', 'birthDate'), filled: { birthDate: '1990-01-01' } } };
+export const Header: Story = { args: KIND_EXAMPLES.Header };
+export const Card: Story = { args: KIND_EXAMPLES.Card };
+export const CardGroup: Story = { args: KIND_EXAMPLES.CardGroup };
+export const Input: Story = { args: KIND_EXAMPLES.Input };
+export const Select: Story = { args: KIND_EXAMPLES.Select };
+export const Radio: Story = { args: KIND_EXAMPLES.Radio };
+export const Custom: Story = { args: KIND_EXAMPLES.Custom };
+export const ButtonGroup: Story = { args: KIND_EXAMPLES.ButtonGroup };
+export const Button: Story = { args: KIND_EXAMPLES.Button };
+export const Switch: Story = { args: KIND_EXAMPLES.Switch };
+export const CheckBox: Story = { args: KIND_EXAMPLES.CheckBox };
+export const DateTime: Story = { args: KIND_EXAMPLES.DateTime };

@@ -110,34 +110,31 @@ function stroke(canvas: HTMLCanvasElement, leave = false) {
   else at(200, 60, 'pointerup', 0);
 }
 
+/**
+ * Strokes the pad until `shown` holds: signature_pad loads with the widget, so the first strokes can
+ * land before it listens.
+ */
+const strokeUntil = (canvasElement: HTMLElement, leave: boolean, shown: () => void) =>
+  waitFor(
+    () => {
+      const canvas = canvasElement.querySelector<HTMLCanvasElement>('canvas.signature__pad');
+      if (!canvas) throw new Error('no signature pad');
+      stroke(canvas, leave);
+      shown();
+    },
+    { timeout: 5000, interval: 250 },
+  );
+
 export const SignatureDrawn: Story = {
   args: { stepId: 'signature', fields: [realField('signature', 'signature')] },
-  play: async ({ canvasElement }) => {
-    const canvas = await waitFor(() => canvasElement.querySelector<HTMLCanvasElement>('canvas.signature__pad')!);
-    // signature_pad loads with the widget: the stroke is drawn again until the pad has taken it.
-    await waitFor(
-      () => {
-        stroke(canvas);
-        expect(canvasElement.querySelector('.signature--drawn')).toBeTruthy();
-      },
-      { timeout: 5000, interval: 250 },
-    );
-  },
+  // A drawn signature can be saved.
+  play: ({ canvasElement }) => strokeUntil(canvasElement, false, () => expect(canvasElement.querySelector('.signature--drawn')).toBeTruthy()),
 };
 
 export const SignatureOutOfBounds: Story = {
   args: { stepId: 'signature', fields: [realField('signature', 'signature')] },
-  play: async ({ canvasElement }) => {
-    const canvas = await waitFor(() => canvasElement.querySelector<HTMLCanvasElement>('canvas.signature__pad')!);
-    // The stroke left the pad: the applicant is told, and the signature cannot be saved as it is.
-    await waitFor(
-      () => {
-        stroke(canvas, true);
-        expect(within(canvasElement).getByRole('alert')).toBeVisible();
-      },
-      { timeout: 5000, interval: 250 },
-    );
-  },
+  // The stroke left the pad: the applicant is told, and the signature cannot be saved as it is.
+  play: ({ canvasElement }) => strokeUntil(canvasElement, true, () => expect(within(canvasElement).getByRole('alert')).toBeVisible()),
 };
 
 export const Agreements: Story = {

@@ -5,7 +5,9 @@ import { QrCode } from '../src/index.ts';
 import { AllStates } from './Field.tsx';
 import { realField } from './find-field.ts';
 
-const meta: Meta<typeof AllStates> = { title: 'Widgets', component: AllStates,
+const meta: Meta<typeof AllStates> = {
+  title: 'Widgets',
+  component: AllStates,
   // The field is the story (its real schema); what it holds in each state is the story's too.
   argTypes: { field: { table: { disable: true } }, filled: { table: { disable: true } } },
 };

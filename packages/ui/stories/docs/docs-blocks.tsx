@@ -1,34 +1,21 @@
 // Blocks for the MDX pages: the field kinds beside their schema, and the design tokens read from
 // the stylesheet itself (so the page can never drift from the CSS).
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import type { Field } from '@kh/engine';
 import { I18nProvider } from '../../src/index.ts';
 import { FieldInState } from '../Field.tsx';
-import { realField } from '../find-field.ts';
+import { KIND_EXAMPLES } from '../kind-examples.ts';
 
 /** MDX blocks render outside the stories' decorators: they bring their own texts. */
 function WithTexts({ children }: { children: ReactNode }): ReactElement {
   return <I18nProvider language="en">{children}</I18nProvider>;
 }
 
-const KINDS: [string, Field][] = [
-  ['Header', realField('contact', 'intro')],
-  ['Input', realField('contact', 'username')],
-  ['Select (dictionary, searchable)', realField('personal', 'nationality')],
-  ['Select', realField('personal', 'maritalStatus')],
-  ['Radio', realField('personal', 'gender')],
-  ['ButtonGroup', realField('contact', 'hasCdsAccount')],
-  ['Switch', realField('personal', 'sameAsRegistered')],
-  ['CheckBox', realField('agreement', 'agreed')],
-  ['DateTime', realField('personal', 'birthDate')],
-  ['Custom (upload)', realField('work', 'incomeProof')],
-];
 
 /** Each field kind: its schema as product staff write it, beside the field it renders. */
 export function FieldKindGallery(): ReactElement {
   return (
     <WithTexts>
-      {KINDS.map(([name, field]) => (
+      {Object.entries(KIND_EXAMPLES).map(([name, { field }]) => (
         <section key={name} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 360px', gap: 24, alignItems: 'start', margin: '24px 0', borderTop: '1px solid #c9ced9', paddingTop: 16 }}>
           <div>
             <h3 style={{ marginTop: 0 }}>{name}</h3>
