@@ -39,6 +39,12 @@ const preview: Preview = {
     },
     a11y: { test: 'error' },
   },
+  // A story starts from its own args, never from what the last story left: the app keeps drafts and its flow snapshot under kh.* keys,
+  // which a page's unmount or pagehide writes (a market ticked off in one story came back ticked off in the next).
+  beforeEach: () => {
+    clearAppStorage();
+    return clearAppStorage;
+  },
   // The texts are loaded before the story renders, so a play function finds the page, not a blank.
   loaders: [async ({ args, globals }) => ({ i18n: await createI18n(languageOf(args, globals)) })],
   decorators: [
@@ -56,6 +62,12 @@ const preview: Preview = {
     },
   ],
 };
+
+function clearAppStorage(): void {
+  for (const storage of [localStorage, sessionStorage]) {
+    for (const key of Object.keys(storage)) if (key.startsWith('kh.')) storage.removeItem(key);
+  }
+}
 
 function languageOf(args: Record<string, unknown>, globals: Record<string, unknown>): string {
   return args.language && args.language !== 'toolbar' ? String(args.language) : String(globals.locale ?? 'en');
