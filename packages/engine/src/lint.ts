@@ -107,8 +107,8 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
       for (const name of fieldReferencesOf(field)) if (!ids.has(name)) report(`a rule names the unknown field "${name}"`, field.id);
       if (field.dataSource && 'dictionary' in field.dataSource && !dictionaries[field.dataSource.dictionary])
         report(`unknown dictionary category "${field.dataSource.dictionary}"`, field.id);
-      const leaf = payloadLeafType(step.id, parseDataKey(field.dataKey));
-      if (!leaf) report(`dataKey "${field.dataKey}" is not in the ${step.id} payload type`, field.id);
+      const leaf = payloadLeafType(step.payload, parseDataKey(field.dataKey));
+      if (!leaf) report(`dataKey "${field.dataKey}" is not declared in the step's payload`, field.id);
       else if (leaf !== leafTypeFor(field)) report(`dataKey "${field.dataKey}" holds ${leaf} in the payload, but the field's valueType gives ${leafTypeFor(field)}`, field.id);
     }
     if (problems.some((p) => p.file === file)) continue;

@@ -1,6 +1,7 @@
 // The step-schema language. schemas/meta/step.schema.json is the same language as JSON Schema;
 // test/meta-schema.test.ts keeps the two in step.
 
+import type { PayloadShape } from './payload-types.ts';
 export const FIELD_KINDS = [
   'Header',
   'Card',
@@ -159,6 +160,8 @@ export interface StepSchema {
   stepCode: number;
   titleKey: string;
   descriptionKey?: string;
+  /** What the step's fill-data payload may hold (see payload-types.ts). */
+  payload: PayloadShape;
   fields: Field[];
 }
 

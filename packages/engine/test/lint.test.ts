@@ -22,10 +22,21 @@ describe('pnpm schemas:lint', () => {
     field(doc, 'email').kind = 'TextArea';
     expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'email', reason: expect.stringContaining('unknown kind "TextArea"') });
   });
-  it('catches a dataKey outside the payload types', () => {
+  it('catches a dataKey the step does not declare in its payload', () => {
     const doc = copyOf('personal');
     field(doc, 'gender').dataKey = 'sex';
-    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'gender', reason: 'dataKey "sex" is not in the personal payload type' });
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'gender', reason: 'dataKey "sex" is not declared in the step\'s payload' });
+  });
+  it('takes a new dataKey once the document declares it: a new field is a schema change, not a code change', () => {
+    const doc = copyOf('personal') as { payload: Record<string, unknown> };
+    field(doc, 'gender').dataKey = 'sex';
+    doc.payload.sex = 'number';
+    expect(lintOne(doc)).toEqual([]);
+  });
+  it('catches a step without a payload declaration', () => {
+    const doc = copyOf('personal') as { payload?: unknown };
+    delete doc.payload;
+    expect(lintOne(doc)).toContainEqual(expect.objectContaining({ reason: expect.stringContaining("must have required property 'payload'") }));
   });
   it('catches a dataKey whose payload type differs from the valueType', () => {
     const doc = copyOf('personal');

@@ -8,7 +8,7 @@ import { compile } from '@kh/engine';
 export type FieldState = 'empty' | 'filled' | 'focused' | 'error' | 'disabled' | 'readOnly';
 
 export function FieldInState({ field, state, filled, stepId = 'contact' }: { field: Field; state: FieldState; filled?: FormData; stepId?: string }): ReactElement {
-  const schema: StepSchema = { id: stepId, stepCode: 2000, titleKey: 'step.contact.title', fields: [field] };
+  const schema: StepSchema = { id: stepId, stepCode: 2000, titleKey: 'step.contact.title', payload: {}, fields: [field] }; // a lone field for show: no payload is written
   const compiled = compile(schema, { dictionaries, context: state === 'readOnly' ? { mode: 'rejected' } : {} });
   const withData = state === 'filled' || state === 'readOnly' || state === 'focused' || state === 'disabled';
   return (
