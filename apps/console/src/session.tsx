@@ -7,7 +7,7 @@ export interface Staff {
   id: string;
   name: string;
   email: string;
-  role: 'reviewer' | 'supervisor' | 'admin';
+  role: 'reviewer' | 'supervisor' | 'admin' | 'editor';
 }
 
 interface Session {

@@ -36,6 +36,7 @@ import { filePlugin } from './plugins/file.ts';
 import { helpPlugin } from './plugins/help.ts';
 import { analyticsPlugin } from './plugins/analytics.ts';
 import { devPlugin } from './plugins/dev.ts';
+import { SCHEMA_BASE, stepSchemasPlugin } from './plugins/step-schemas.ts';
 import { join } from 'node:path';
 import { isAppRoute, isConsoleRoute, registerConsoleApp, registerWebApp } from './web.ts';
 
@@ -50,6 +51,7 @@ const SERVICES: [FastifyPluginAsync, string][] = [
   [helpPlugin, '/pdp'],
   [analyticsPlugin, '/pdp'],
   [dealerPlugin, '/plat'],
+  [stepSchemasPlugin, SCHEMA_BASE],
 ];
 
 export interface BuildOptions {

@@ -78,6 +78,8 @@ export interface FillDataRequest {
   /** From the _scnl query parameter. */
   invitationCode?: string;
   data: Record<string, unknown>;
+  /** The step version the page was drawn with (stepSchema's answer); the server pins the answer to it. */
+  schemaVersion?: number;
 }
 
 export interface EkycResult {

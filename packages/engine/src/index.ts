@@ -21,3 +21,4 @@ export { parseIdAddress, splitIntoLines, joinAddressLines, splitAddressLines, AD
 export { lookupPostcode, type PostcodePlace } from './malaysia/postcodes.ts';
 export { MALAYSIAN_STATES } from './malaysia/states.ts';
 export * from './payload-diff.ts';
+export * from './step-versions.ts';

@@ -52,6 +52,12 @@ function translationKeysOf(field: Field): string[] {
   return keys.filter((key): key is string => typeof key === 'string');
 }
 
+/** Every translation key a step's document uses: the studio's translation table. */
+export function translationKeysOfStep(step: StepSchema): string[] {
+  const keys = [step.titleKey, step.descriptionKey, ...walkFields(step.fields).flatMap(({ field }) => translationKeysOf(field))];
+  return [...new Set(keys.filter((key): key is string => typeof key === 'string'))];
+}
+
 function rulesOf(field: Field): Rule[] {
   const rules = field.visibleWhen ? [field.visibleWhen] : [];
   if (isValueField(field) && field.dataSource && 'options' in field.dataSource)

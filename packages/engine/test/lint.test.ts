@@ -28,13 +28,13 @@ describe('pnpm schemas:lint', () => {
     expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'gender', reason: 'dataKey "sex" is not declared in the step\'s payload' });
   });
   it('takes a new dataKey once the document declares it: a new field is a schema change, not a code change', () => {
-    const doc = copyOf('personal') as { payload: Record<string, unknown> };
+    const doc = copyOf('personal');
     field(doc, 'gender').dataKey = 'sex';
-    doc.payload.sex = 'number';
+    (doc.payload as Record<string, unknown>).sex = 'number';
     expect(lintOne(doc)).toEqual([]);
   });
   it('catches a step without a payload declaration', () => {
-    const doc = copyOf('personal') as { payload?: unknown };
+    const doc = copyOf('personal');
     delete doc.payload;
     expect(lintOne(doc)).toContainEqual(expect.objectContaining({ reason: expect.stringContaining("must have required property 'payload'") }));
   });

@@ -1,7 +1,7 @@
 // The database schema (Drizzle, PostgreSQL). Migrations in drizzle/ are generated from this file
 // with `pnpm --filter server db:generate` and run the same on PGlite and on PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -160,6 +160,8 @@ export const applicationSteps = pgTable(
     applicationId: text('application_id').notNull().references(() => applications.id),
     stepId: text('step_id').notNull(),
     payload: jsonb('payload').notNull(),
+    /** The step version the answer was given under (0: the build-time schema); it is validated and shown with that version. */
+    schemaVersion: integer('schema_version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.stepId] })],
@@ -283,7 +285,7 @@ export const staff = pgTable('staff', {
   name: text('name').notNull(),
   /** scrypt$<salt>$<hash> */
   passwordHash: text('password_hash').notNull(),
-  /** reviewer (works cases), supervisor (second approval, reassigns), admin (manages staff). */
+  /** reviewer (works cases), supervisor (second approval, reassigns), admin (manages staff), editor (the schema studio). */
   role: text('role').notNull().default('reviewer'),
   /** The TOTP secret (base32); enrolled once totpEnabledAt is set. */
   totpSecret: text('totp_secret'),
@@ -337,3 +339,50 @@ export const mailOutbox = pgTable('mail_outbox', {
   body: text('body').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A step's versions from the schema studio. Version 0 is the build-time document in schemas/steps
+ * and has no row. A draft is its author's to change; in review it is frozen; published, it is
+ * immutable and carries what the server made of it (the JSON Schema and the validator code).
+ */
+export const stepVersions = pgTable(
+  'step_versions',
+  {
+    stepId: text('step_id').notNull(),
+    version: integer('version').notNull(),
+    /** draft, review, published */
+    status: text('status').notNull(),
+    basedOn: integer('based_on').notNull(),
+    /** json, not jsonb: the document keeps its key order, so an export reads as it was written. */
+    document: json('document').notNull(),
+    /** Flat translation keys per language: the texts this version brings. */
+    translations: json('translations').notNull(),
+    authorId: text('author_id').notNull().references(() => staff.id),
+    reviewerId: text('reviewer_id').references(() => staff.id),
+    jsonSchema: jsonb('json_schema'),
+    validatorCode: text('validator_code'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.stepId, t.version] })],
+);
+
+/** Which version of a step is live, and since when: a publish or a rollback starts a row and ends the one before. */
+export const stepPublications = pgTable(
+  'step_publications',
+  {
+    id: serial('id').primaryKey(),
+    stepId: text('step_id').notNull(),
+    version: integer('version').notNull(),
+    /** publish or rollback */
+    action: text('action').notNull(),
+    staffId: text('staff_id').notNull().references(() => staff.id),
+    /** The stated migration for keys open applications hold that this version drops. */
+    migration: text('migration'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('step_publications_step').on(t.stepId, t.startedAt), uniqueIndex('step_publications_live').on(t.stepId).where(sql`ended_at is null`)],
+);

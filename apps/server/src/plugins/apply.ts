@@ -27,7 +27,9 @@ import {
 } from '../services/applications.ts';
 import { submitApplication } from '../services/submission.ts';
 import { applicationPdf } from '../services/application-pdf.ts';
+import type { FillDataRequest } from '@kh/api';
 import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../services/steps.ts';
+import { publishedVersion, versionForSave } from '../services/step-versions.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
 const fillDataSchema = {
@@ -41,6 +43,7 @@ const fillDataSchema = {
     market: { type: 'integer', minimum: 0, maximum: 19 },
     invitationCode: { type: 'string', pattern: '^[A-Za-z0-9]{0,16}$' },
     data: { type: 'object' },
+    schemaVersion: { type: 'integer', minimum: 0, maximum: 1_000_000 },
   },
 } as const;
 /** The applicant's own details, which a supplement shows as the account holds them. Market choices,
@@ -53,14 +56,8 @@ const fetchDataSchema = {
   properties: { fillStep: { type: 'integer', minimum: 0, maximum: 9_999_999 }, relatedType, applyId: { type: 'string', maxLength: 64 } },
 } as const;
 
-interface FillData {
-  fillStep: number;
-  relatedType: 'INIT' | 'SUPPLEMENT';
-  applyId?: string;
-  market?: number;
-  invitationCode?: string;
-  data: Record<string, unknown>;
-}
+/** The body is the client's contract (packages/api), checked by fillDataSchema above. */
+type FillData = FillDataRequest;
 
 /** Upload and signature fields must name files this applicant uploaded. */
 async function fileOwnership(db: Database, memberId: string, compiled: CompiledStep, formData: FormData): Promise<FieldError[]> {
@@ -106,27 +103,27 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireJsonBody);
   app.addHook('preHandler', requireMember);
 
-  async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>) {
+  async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>, schemaVersion: number) {
     await db
       .insert(applicationSteps)
-      .values({ applicationId: application.id, stepId, payload })
-      .onConflictDoUpdate({ target: [applicationSteps.applicationId, applicationSteps.stepId], set: { payload, updatedAt: new Date() } });
+      .values({ applicationId: application.id, stepId, payload, schemaVersion })
+      .onConflictDoUpdate({ target: [applicationSteps.applicationId, applicationSteps.stepId], set: { payload, schemaVersion, updatedAt: new Date() } });
   }
 
   /**
    * The step's payload and the application's progress in one statement (one round trip): the update
    * runs only once the upsert has, so neither is written without the other.
    */
-  async function saveStepAndProgress(application: Application, stepId: string, payload: Record<string, unknown>, progress: Partial<Application>) {
+  async function saveStepAndProgress(application: Application, stepId: string, payload: Record<string, unknown>, schemaVersion: number, progress: Partial<Application>) {
     const set = Object.entries({ ...progress, updatedAt: new Date() }).map(([key, value]) => {
       const column = applications[key as keyof typeof applications.$inferSelect];
       return sql`${sql.identifier(column.name)} = ${value instanceof Date ? value.toISOString() : value}`;
     });
     await db.execute(sql`
       with saved as (
-        insert into ${applicationSteps} (application_id, step_id, payload)
-        values (${application.id}, ${stepId}, ${JSON.stringify(payload)}::jsonb)
-        on conflict (application_id, step_id) do update set payload = excluded.payload, updated_at = now()
+        insert into ${applicationSteps} (application_id, step_id, payload, schema_version)
+        values (${application.id}, ${stepId}, ${JSON.stringify(payload)}::jsonb, ${schemaVersion})
+        on conflict (application_id, step_id) do update set payload = excluded.payload, schema_version = excluded.schema_version, updated_at = now()
         returning application_id
       )
       update ${applications} set ${sql.join(set, sql`, `)} where id = (select application_id from saved)`);
@@ -170,7 +167,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
   app.post('/fill-data', { schema: { body: fillDataSchema } }, async (request, reply) => {
     const memberId = memberOf(request);
     const body = request.body as FillData;
-    const { application, payloads } = await ownedApplicationWithPayloads(db, memberId, body.relatedType, body.applyId);
+    const { application, payloads, versions, live } = await ownedApplicationWithPayloads(db, memberId, body.relatedType, body.applyId);
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
@@ -179,7 +176,8 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
     // What the identity check verified is what is opened: those fields take no other value.
     const verifiedIdentity = locksToIdentity(stepId) ? await verifiedIdentityOf(db, memberId) : undefined;
-    const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity });
+    const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0 });
+    const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity, version });
     const formData: FormData = compiled.fromPayload(body.data);
     delete formData[CONTEXT_PROPERTY];
     // The identity check's outcome is the server's to say, never the browser's.
@@ -201,10 +199,11 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     }
     // A new identity check (a rejected ID checked again) carries its facts into the saved personal step.
     if (stepId === 'identity' && payloads.personal) {
-      const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity });
-      await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }));
+      const personalVersion = await publishedVersion(db, 'personal', versions.personal ?? 0);
+      const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity, version: personalVersion });
+      await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }), personalVersion.version);
     }
-    await saveStepAndProgress(application, stepId, payload, { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) });
+    await saveStepAndProgress(application, stepId, payload, version.version, { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) });
     app.kh.metrics.stepSaves.inc({ step: stepId });
     // A phone that came by the PC's QR code has done what it came for: its session ends here.
     if (request.handoffApplicationId) await endSession(request, reply);

@@ -26,6 +26,7 @@ import { staffAuditPlugin } from './staff-audit.ts';
 import { staffCasesPlugin } from './staff-cases.ts';
 import { staffDecisionsPlugin } from './staff-decisions.ts';
 import { staffDocumentsPlugin } from './staff-documents.ts';
+import { staffStudioPlugin } from './staff-studio.ts';
 
 export const staffPlugin: FastifyPluginAsync = async (app) => {
   const { db } = app.kh;
@@ -121,5 +122,6 @@ export const staffPlugin: FastifyPluginAsync = async (app) => {
     await secured.register(staffDecisionsPlugin);
     await secured.register(staffDocumentsPlugin);
     await secured.register(staffAuditPlugin);
+    await secured.register(staffStudioPlugin);
   });
 };

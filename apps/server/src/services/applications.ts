@@ -6,11 +6,13 @@ import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRej
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import { applicationSteps, applications, ekycChecks, payments } from '../db/schema.ts';
+import { applicationSteps, applications, ekycChecks, payments, stepPublications } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
 
 export type Application = typeof applications.$inferSelect;
 export type Payloads = Record<string, Record<string, unknown>>;
+/** The step version each saved answer was given under. */
+export type PinnedVersions = Record<string, number>;
 
 export const STATUS = { abandon: 0, stash: 1, review: 2, pass: 3, success: 4, fail: 5 } as const;
 
@@ -30,7 +32,7 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
 }
 
 /** ownedApplication and its saved steps in one round trip (the save path's read). */
-export async function ownedApplicationWithPayloads(db: Database, memberId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId?: string): Promise<{ application: Application; payloads: Payloads }> {
+export async function ownedApplicationWithPayloads(db: Database, memberId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId?: string): Promise<{ application: Application; payloads: Payloads; versions: PinnedVersions; live: PinnedVersions }> {
   const [row] = applyId ? await applicationWithPayloadsById(db).execute({ applyId, memberId }) : await applicationWithPayloadsByType(db).execute({ memberId, relatedType });
   if (!row) throw notFound('server.noApplication');
   return row;
@@ -41,6 +43,9 @@ const withPayloads = (db: Database) =>
     .select({
       application: applications,
       payloads: sql<Payloads>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, ${applicationSteps.payload}), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
+      versions: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, ${applicationSteps.schemaVersion}), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
+      // Each step's live version (steps never published are absent: 0), read in the same round trip.
+      live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
     })
     .from(applications);
 const applicationWithPayloadsById = preparedQuery((db) =>
@@ -57,8 +62,16 @@ const applicationWithPayloadsByType = preparedQuery((db) =>
 );
 
 export async function payloadsOf(db: Database, applicationId: string): Promise<Payloads> {
+  return (await answersOf(db, applicationId)).payloads;
+}
+
+/** An application's saved steps and the version each was answered under. */
+export async function answersOf(db: Database, applicationId: string): Promise<{ payloads: Payloads; versions: PinnedVersions }> {
   const rows = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, applicationId));
-  return Object.fromEntries(rows.map((row) => [row.stepId, row.payload as Record<string, unknown>]));
+  return {
+    payloads: Object.fromEntries(rows.map((row) => [row.stepId, row.payload as Record<string, unknown>])),
+    versions: Object.fromEntries(rows.map((row) => [row.stepId, row.schemaVersion])),
+  };
 }
 
 export async function identityVerified(db: Database, applicationId: string): Promise<boolean> {

@@ -15,7 +15,7 @@ import { servedOverHttps } from '../http/session.ts';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
-export const STAFF_ROLES = ['reviewer', 'supervisor', 'admin'] as const;
+export const STAFF_ROLES = ['reviewer', 'supervisor', 'admin', 'editor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_COOKIE = 'kh_staff';
 

@@ -1,6 +1,8 @@
 // The step schemas on the server: the same documents, dictionaries and precompiled validators as
 // the browser, so both give one verdict. The context comes from what the server has stored.
-import { compile, validateStep, valueFieldsOf, type CompiledStep, type VerifiedIdentity, type FieldError, type FormData, type StepContext, type StepSchema, type StructuralValidator } from '@kh/engine';
+// Version 0 of each step is the build-time document; the studio's published versions
+// (services/step-versions.ts) come as a StepVersion and compile and validate the same way.
+import { compile, validateStep, valueFieldsOf, type CompiledStep, type VerifiedIdentity, type FieldError, type FormData, type StepContext, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
 import { loadDictionaries, loadStepSchemas } from '@kh/engine/node';
 import { loadPrecompiled } from '@kh/engine/generated';
 import { stepByCode, type StepName } from '@kh/flow';
@@ -8,6 +10,28 @@ import { stepByCode, type StepName } from '@kh/flow';
 const schemas = new Map<string, StepSchema>(loadStepSchemas().map((s) => [s.id, s]));
 export const dictionaries = loadDictionaries();
 const validators = new Map<string, StructuralValidator>();
+
+/** One version of a step: its document, the texts it brings and its validator. */
+export interface StepVersion {
+  stepId: string;
+  version: number;
+  document: StepSchema;
+  translations: StepTranslations;
+  validator(): StructuralValidator;
+}
+
+/** The build-time version (0) of a step. */
+export function bundledVersion(stepId: string): StepVersion {
+  const document = schemas.get(stepId);
+  if (!document) throw new Error(`No schema for step ${stepId}`);
+  return { stepId, version: 0, document, translations: {}, validator: () => validatorFor(stepId) };
+}
+
+// Which version a document is, so a compiled step finds its validator; documents are never shared between versions.
+const versionOfDocument = new WeakMap<StepSchema, StepVersion>();
+let nextDocumentId = 1;
+const documentIds = new WeakMap<StepSchema, number>();
+const documentId = (document: StepSchema) => documentIds.get(document) ?? (documentIds.set(document, nextDocumentId), nextDocumentId++);
 
 export const FORM_STEP_IDS = [...schemas.keys()];
 
@@ -26,12 +50,18 @@ export const locksToIdentity = (stepId: string): boolean => LOCKING_STEPS.has(st
 const COMPILED_KEPT = 2000;
 const compiled = new Map<string, CompiledStep>();
 
-export function compileStep(stepId: string, context: StepContext, { rejectedItems = [], verifiedIdentity }: { rejectedItems?: string[]; verifiedIdentity?: VerifiedIdentity } = {}): CompiledStep {
-  const key = JSON.stringify([stepId, context, rejectedItems, verifiedIdentity ?? null]);
+export function compileStep(
+  stepId: string,
+  context: StepContext,
+  { rejectedItems = [], verifiedIdentity, version }: { rejectedItems?: string[]; verifiedIdentity?: VerifiedIdentity; version?: StepVersion } = {},
+): CompiledStep {
+  if (version && version.stepId !== stepId) throw new Error(`Version of ${version.stepId} given for ${stepId}`);
+  const schema = version?.document ?? schemas.get(stepId);
+  if (!schema) throw new Error(`No schema for step ${stepId}`);
+  if (version) versionOfDocument.set(schema, version);
+  const key = JSON.stringify([stepId, documentId(schema), context, rejectedItems, verifiedIdentity ?? null]);
   const kept = compiled.get(key);
   if (kept) return kept;
-  const schema = schemas.get(stepId);
-  if (!schema) throw new Error(`No schema for step ${stepId}`);
   const fresh = compile(schema, { dictionaries, context, rejectedItems, verifiedIdentity });
   // Shared between requests: a user that tried to change it would throw, not corrupt the next request.
   for (const part of [fresh, fresh.context, fresh.locked, fresh.editable]) Object.freeze(part);
@@ -51,6 +81,6 @@ function validatorFor(stepId: string): StructuralValidator {
 }
 
 export const validateData = (compiled: CompiledStep, data: FormData, now = new Date()): FieldError[] =>
-  validateStep(compiled, data, { validator: validatorFor(compiled.step.id), now });
+  validateStep(compiled, data, { validator: versionOfDocument.get(compiled.step)?.validator() ?? validatorFor(compiled.step.id), now });
 
 export { contextFromPayloads as contextFrom } from '@kh/engine';

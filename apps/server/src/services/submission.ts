@@ -7,19 +7,21 @@ import type { ServerContext } from '../context.ts';
 import { applications, submissions } from '../db/schema.ts';
 import { caseFacts } from './case-facts.ts';
 import { AppError, CODES } from '../http/envelope.ts';
-import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, requiredSteps, type Application } from './applications.ts';
+import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, answersOf, requiredSteps, type Application } from './applications.ts';
 import { compileStep, contextFrom, validateData } from './steps.ts';
+import { publishedVersion } from './step-versions.ts';
 
 export async function submitApplication({ db, config, metrics }: ServerContext, application: Application, language: string) {
   if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));
   ensureStatus(application, [STATUS.stash, STATUS.fail]);
-  const payloads = await payloadsOf(db, application.id);
+  const { payloads, versions } = await answersOf(db, application.id);
   const context = contextFrom(payloads, application);
   const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
   const missing: { step: string; fields: (FieldError & { message: string })[] }[] = [];
   for (const stepId of requiredSteps(config, application)) {
     // Answers saved before the identity check must agree with what it verified.
-    const compiled = compileStep(stepId, context, { verifiedIdentity });
+    // Each answer is checked under the version it was given with: a publish since never makes it unsubmittable.
+    const compiled = compileStep(stepId, context, { verifiedIdentity, version: await publishedVersion(db, stepId, versions[stepId] ?? 0) });
     const data = compiled.fromPayload(payloads[stepId] ?? {});
     if (stepId === 'identity') data.verification = await identityVerified(db, application.id);
     const errors: FieldError[] = payloads[stepId] ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];

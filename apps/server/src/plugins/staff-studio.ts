@@ -1,0 +1,323 @@
+// The schema studio's API (role "editor"): drafts, review and publishing of step versions, the
+// server check of a preview's payload, rollback and export. Publishing compiles the version's
+// validator once; the applicant's app then loads the live version (plugins/step-schemas.ts).
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { compile, diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, withTranslations, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
+import { lintSteps, translationKeysOfStep, type LintProblem } from '@kh/engine/lint';
+import { loadLocales, loadMetaSchema } from '@kh/engine/node';
+import { validatorCode, validatorFromCode } from '@kh/engine/validator-code';
+import { applicationSteps, applications, auditLog, staff, stepPublications, stepVersions } from '../db/schema.ts';
+import { AppError, CODES, ok } from '../http/envelope.ts';
+import { STATUS } from '../services/applications.ts';
+import { requireRole, staffOf } from '../services/staff-auth.ts';
+import { liveVersion, publishedVersion } from '../services/step-versions.ts';
+import { bundledVersion, compileStep, dictionaries, FORM_STEP_IDS, validateData } from '../services/steps.ts';
+import type { Database } from '../db/database.ts';
+
+const locales = loadLocales();
+const metaSchema = loadMetaSchema('step');
+/** Applications still being filled in, rejected for changes, or waiting for review: their answers are in use. */
+const OPEN_STATUSES = [STATUS.stash, STATUS.review, STATUS.fail];
+
+type Version = typeof stepVersions.$inferSelect;
+
+/** The lint of one version: its document with its own texts over the shipped ones. */
+export function lintVersion(document: unknown, translations: StepTranslations): LintProblem[] {
+  return lintSteps({ steps: [{ file: `${(document as { id?: string }).id ?? 'step'}.json`, document }], dictionaries, locales: withTranslations(locales, translations), metaSchema });
+}
+
+/** A step's texts as the translation table shows them: every key it uses, shipped or from the version. */
+function translationTable(document: StepSchema, translations: StepTranslations) {
+  const merged = withTranslations(locales, translations);
+  return translationKeysOfStep(document).map((key) => ({
+    key,
+    texts: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, lookup(merged[language], key) ?? null])),
+    // ms has no texts of its own: the app shows en, as it does for every shipped key.
+  }));
+}
+
+function lookup(messages: Record<string, unknown> | undefined, key: string): string | undefined {
+  let node: unknown = messages;
+  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** How many open applications hold a value at any of these payload paths (`a.b`, `list[].c`). */
+async function openApplicationsHolding(db: Database, stepId: string, paths: string[]): Promise<number> {
+  if (paths.length === 0) return 0;
+  const jsonPaths = paths.map((path) => `$.${path.replaceAll('[]', '[*]')}`);
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${applicationSteps.applicationId})`.mapWith(Number) })
+    .from(applicationSteps)
+    .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
+    .where(
+      and(
+        eq(applicationSteps.stepId, stepId),
+        inArray(applications.status, OPEN_STATUSES),
+        sql`(${sql.join(
+          jsonPaths.map((p) => sql`jsonb_path_exists(${applicationSteps.payload}, ${p}::jsonpath)`),
+          sql` or `,
+        )})`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.kh;
+  const editor = { preHandler: requireRole('editor') };
+  const stepParams = { type: 'object', required: ['stepId'], properties: { stepId: { type: 'string', maxLength: 40 }, version: { type: 'integer', minimum: 0, maximum: 1_000_000 } } } as const;
+  const translationsSchema = {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, { type: 'object', maxProperties: 500, additionalProperties: { type: 'string', maxLength: 2000 } }])),
+  };
+  const documentBody = { type: 'object', required: ['document', 'translations'], properties: { document: { type: 'object' }, translations: translationsSchema, basedOn: { type: 'integer', minimum: 0 } } };
+
+  const knownStep = (stepId: string) => {
+    if (!FORM_STEP_IDS.includes(stepId)) throw new AppError(404, '404', 'server.studioStepUnknown', { step: stepId });
+  };
+  /** A version's document and texts: 0 is the build-time one, otherwise any row (drafts included). */
+  async function versionDocument(stepId: string, version: number): Promise<{ document: StepSchema; translations: StepTranslations; row?: Version }> {
+    if (version === 0) return { document: bundledVersion(stepId).document, translations: {} };
+    const [row] = await db.select().from(stepVersions).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version)));
+    if (!row) throw new AppError(404, '404', 'server.schemaVersionUnknown');
+    return { document: row.document as StepSchema, translations: row.translations as StepTranslations, row };
+  }
+  /** A version may not become another step: the flow and the stored answers know it by id and code. */
+  const sameStep = (stepId: string, document: unknown) => {
+    const bundled = bundledVersion(stepId).document;
+    const given = document as Partial<StepSchema>;
+    if (given.id !== bundled.id || given.stepCode !== bundled.stepCode) throw new AppError(400, CODES.badState, 'server.studioStepIdChanged');
+  };
+  const audit = (staffId: string, action: string, detail: Record<string, unknown>) => db.insert(auditLog).values({ staffId, action, detail });
+
+  // The steps list: each step's live version, its lint, drafts waiting and the last change.
+  app.get('/studio/steps', editor, async () => {
+    const rows = await db
+      .select({ stepId: stepVersions.stepId, version: stepVersions.version, status: stepVersions.status, updatedAt: stepVersions.updatedAt, author: staff.name })
+      .from(stepVersions)
+      .innerJoin(staff, eq(staff.id, stepVersions.authorId))
+      .orderBy(desc(stepVersions.updatedAt));
+    const live = await db.select().from(stepPublications).where(isNull(stepPublications.endedAt));
+    return ok(
+      await Promise.all(
+        FORM_STEP_IDS.map(async (stepId) => {
+          const publication = live.find((p) => p.stepId === stepId);
+          const version = publication?.version ?? 0;
+          const current = version === 0 ? { document: bundledVersion(stepId).document, translations: {} } : await publishedVersion(db, stepId, version);
+          const own = rows.filter((r) => r.stepId === stepId);
+          return {
+            stepId,
+            liveVersion: version,
+            liveSince: publication?.startedAt ?? null,
+            problems: lintVersion(current.document, current.translations).length,
+            drafts: own.filter((r) => r.status !== 'published').length,
+            lastChange: own[0] ? { version: own[0].version, status: own[0].status, by: own[0].author, at: own[0].updatedAt } : null,
+          };
+        }),
+      ),
+    );
+  });
+
+  // One step: its versions (newest first) and its publications.
+  app.get('/studio/steps/:stepId', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId } = request.params as { stepId: string };
+    knownStep(stepId);
+    const versions = await db
+      .select({ version: stepVersions.version, status: stepVersions.status, basedOn: stepVersions.basedOn, authorId: stepVersions.authorId, author: staff.name, createdAt: stepVersions.createdAt, updatedAt: stepVersions.updatedAt, submittedAt: stepVersions.submittedAt, publishedAt: stepVersions.publishedAt, reviewerId: stepVersions.reviewerId })
+      .from(stepVersions)
+      .innerJoin(staff, eq(staff.id, stepVersions.authorId))
+      .where(eq(stepVersions.stepId, stepId))
+      .orderBy(desc(stepVersions.version));
+    const publications = await db
+      .select({ version: stepPublications.version, action: stepPublications.action, by: staff.name, migration: stepPublications.migration, startedAt: stepPublications.startedAt, endedAt: stepPublications.endedAt })
+      .from(stepPublications)
+      .innerJoin(staff, eq(staff.id, stepPublications.staffId))
+      .where(eq(stepPublications.stepId, stepId))
+      .orderBy(asc(stepPublications.startedAt));
+    return ok({ stepId, liveVersion: await liveVersion(db, stepId), versions, publications });
+  });
+
+  // One version in full: document, texts, the translation table, its lint, and its diff from the version it started from.
+  app.get('/studio/steps/:stepId/versions/:version', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const { document, translations, row } = await versionDocument(stepId, version);
+    const basedOn = row?.basedOn ?? 0;
+    const base = version === 0 ? { document, translations } : await versionDocument(stepId, basedOn);
+    return ok({
+      stepId,
+      version,
+      status: row?.status ?? 'published',
+      basedOn,
+      authorId: row?.authorId ?? null,
+      document,
+      translations,
+      table: translationTable(document, translations),
+      problems: lintVersion(document, translations),
+      diff: diffStepVersions(base, { document, translations }),
+    });
+  });
+
+  // A new draft, from a version (the live one by default).
+  app.post('/studio/steps/:stepId/drafts', { ...editor, schema: { params: stepParams, body: documentBody } }, async (request) => {
+    const { stepId } = request.params as { stepId: string };
+    knownStep(stepId);
+    const body = request.body as { document: StepSchema; translations: StepTranslations; basedOn?: number };
+    sameStep(stepId, body.document);
+    const basedOn = body.basedOn ?? (await liveVersion(db, stepId));
+    await versionDocument(stepId, basedOn).catch(() => {
+      throw new AppError(400, CODES.badState, 'server.studioBasedOnUnknown');
+    });
+    const staffId = staffOf(request);
+    // The next number under the step's row lock: two editors drafting at once get two numbers.
+    const version = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
+      const [last] = await tx.select({ max: sql<number>`coalesce(max(${stepVersions.version}), 0)`.mapWith(Number) }).from(stepVersions).where(eq(stepVersions.stepId, stepId));
+      const next = (last?.max ?? 0) + 1;
+      await tx.insert(stepVersions).values({ stepId, version: next, status: 'draft', basedOn, document: body.document, translations: body.translations, authorId: staffId });
+      return next;
+    });
+    await audit(staffId, 'studioDraft', { stepId, version, basedOn });
+    return ok({ version, problems: lintVersion(body.document, body.translations) });
+  });
+
+  // The author saves their draft again.
+  app.put('/studio/steps/:stepId/versions/:version', { ...editor, schema: { params: stepParams, body: documentBody } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const body = request.body as { document: StepSchema; translations: StepTranslations };
+    sameStep(stepId, body.document);
+    const staffId = staffOf(request);
+    const { row } = await versionDocument(stepId, version);
+    if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
+    if (row.authorId !== staffId) throw new AppError(403, '403', 'server.studioNotAuthor');
+    const [saved] = await db
+      .update(stepVersions)
+      .set({ document: body.document, translations: body.translations, updatedAt: new Date() })
+      .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')))
+      .returning({ version: stepVersions.version });
+    if (!saved) throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: 'review' });
+    return ok({ version, problems: lintVersion(body.document, body.translations) });
+  });
+
+  // The author sends a clean draft for review; it is frozen from then on.
+  app.post('/studio/steps/:stepId/versions/:version/submit', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const staffId = staffOf(request);
+    const { row, document, translations } = await versionDocument(stepId, version);
+    if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
+    if (row.authorId !== staffId) throw new AppError(403, '403', 'server.studioNotAuthor');
+    const problems = lintVersion(document, translations);
+    if (problems.length > 0) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: problems.length }, { problems });
+    await db.update(stepVersions).set({ status: 'review', submittedAt: new Date(), updatedAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')));
+    await audit(staffId, 'studioSubmit', { stepId, version });
+    return ok({ version, status: 'review' });
+  });
+
+  /** Makes a published (or being published) version live: ends the live publication and starts this one. */
+  async function makeLive(stepId: string, version: number, staffId: string, action: 'publish' | 'rollback', migration: string | undefined, publish?: { basedOn: number; jsonSchema: unknown; validatorCode: string }) {
+    const live = await liveVersion(db, stepId);
+    if (live === version) throw new AppError(409, CODES.badState, 'server.studioAlreadyLive');
+    const current = await versionDocument(stepId, live);
+    const next = await versionDocument(stepId, version);
+    // Pinned answers keep their version, but the people and systems that read answers (the review
+    // console, the back office) lose a key a live version drops: say how, or do not.
+    const dropped = droppedPayloadKeys(current.document, next.document);
+    const holding = await openApplicationsHolding(db, stepId, dropped);
+    if (holding > 0 && !migration?.trim()) throw new AppError(409, CODES.badState, 'server.studioBreaking', { count: holding, keys: dropped.join(', ') }, { affected: holding, dropped });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
+      // Read again under the step's lock: what was checked above is still what is live, and a publish
+      // starts from it (a version drafted from an older live one would silently undo the newer one).
+      const [now] = await tx.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
+      const liveNow = now?.version ?? 0;
+      if (publish && publish.basedOn !== liveNow) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: publish.basedOn, live: liveNow });
+      if (liveNow !== live) throw new AppError(409, CODES.badState, 'server.studioLiveChanged');
+      if (publish) {
+        const [done] = await tx
+          .update(stepVersions)
+          .set({ status: 'published', reviewerId: staffId, publishedAt: new Date(), updatedAt: new Date(), jsonSchema: publish.jsonSchema, validatorCode: publish.validatorCode })
+          .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'review')))
+          .returning({ version: stepVersions.version });
+        if (!done) throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+      }
+      await tx.update(stepPublications).set({ endedAt: new Date() }).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
+      await tx.insert(stepPublications).values({ stepId, version, action, staffId, migration: migration?.trim() || null });
+    });
+    await audit(staffId, action === 'publish' ? 'studioPublish' : 'studioRollback', { stepId, version, from: live, ...(migration ? { migration } : {}), ...(dropped.length ? { dropped, affected: holding } : {}) });
+  }
+
+  // A second editor publishes a version in review: its validator is compiled now, once.
+  app.post(
+    '/studio/steps/:stepId/versions/:version/publish',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', properties: { migration: { type: 'string', maxLength: 2000 } } } } },
+    async (request) => {
+      const { stepId, version } = request.params as { stepId: string; version: number };
+      knownStep(stepId);
+      const { migration } = (request.body ?? {}) as { migration?: string };
+      const staffId = staffOf(request);
+      const { row, document, translations } = await versionDocument(stepId, version);
+      if (!row || row.status !== 'review') throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+      if (row.authorId === staffId) throw new AppError(403, '403', 'server.studioOwnVersion');
+      const problems = lintVersion(document, translations);
+      if (problems.length > 0) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: problems.length }, { problems });
+      const { jsonSchema } = compile(document, { dictionaries });
+      if (row.basedOn !== (await liveVersion(db, stepId))) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live: await liveVersion(db, stepId) });
+      await makeLive(stepId, version, staffId, 'publish', migration, { basedOn: row.basedOn, jsonSchema, validatorCode: validatorCode(jsonSchema) });
+      return ok({ version, status: 'published', liveVersion: version });
+    },
+  );
+
+  // Rollback: one action makes an earlier published version (or the build-time 0) live again.
+  app.post(
+    '/studio/steps/:stepId/rollback',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 0 }, migration: { type: 'string', maxLength: 2000 } } } } },
+    async (request) => {
+      const { stepId } = request.params as { stepId: string };
+      knownStep(stepId);
+      const { version, migration } = request.body as { version: number; migration?: string };
+      if (version !== 0) {
+        const { row } = await versionDocument(stepId, version);
+        if (row?.status !== 'published') throw new AppError(409, CODES.badState, 'server.studioNotPublished');
+      }
+      await makeLive(stepId, version, staffOf(request), 'rollback', migration);
+      return ok({ liveVersion: version });
+    },
+  );
+
+  // The server check of the preview: the document as it stands (saved or not), a context and the
+  // answers typed; the payload the step would send and the errors the server would give.
+  app.post(
+    '/studio/steps/:stepId/check',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['document', 'data'], properties: { document: { type: 'object' }, translations: translationsSchema, context: { type: 'object' }, data: { type: 'object' } } } } },
+    async (request) => {
+      const { stepId } = request.params as { stepId: string };
+      knownStep(stepId);
+      const body = request.body as { document: StepSchema; translations?: StepTranslations; context?: StepContext; data: Record<string, unknown> };
+      const problems = lintVersion(body.document, body.translations ?? {});
+      if (problems.length > 0) return ok({ problems, payload: null, errors: [] });
+      // An unsaved document is compiled afresh, its validator made as a publish would make it: the check is what the server will accept.
+      const document = structuredClone(body.document);
+      const { jsonSchema } = compile(document, { dictionaries });
+      const validator = validatorFromCode(validatorCode(jsonSchema), jsonSchema);
+      const version = { stepId, version: -1, document, translations: body.translations ?? {}, validator: () => validator };
+      const compiled = compileStep(stepId, body.context ?? {}, { version });
+      const formData = compiled.fromPayload(compiled.toPayload(body.data));
+      return ok({ problems: [], payload: compiled.toPayload(body.data), errors: validateData(compiled, formData) });
+    },
+  );
+
+  // Export: a version as the files git keeps (schemas/steps/<id>.json, the locale keys it brings).
+  app.get('/studio/steps/:stepId/versions/:version/export', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const { document, translations, row } = await versionDocument(stepId, version);
+    if (version !== 0 && row?.status !== 'published') throw new AppError(409, CODES.badState, 'server.studioNotPublished');
+    const { $schema: _ignored, ...rest } = document as StepSchema & { $schema?: string };
+    return ok({ stepId, version, files: { [`schemas/steps/${stepId}.json`]: `${JSON.stringify({ $schema: '../meta/step.schema.json', ...rest }, null, 2)}\n` }, translations });
+  });
+};

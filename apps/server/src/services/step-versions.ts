@@ -1,0 +1,93 @@
+// The studio's step versions on the server: which version is live, which an answer is pinned to,
+// and the published versions themselves (loaded once per database and kept: a published version
+// never changes). Version 0 is the build-time document and needs no row.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { JsonSchema, StepSchema, StepTranslations, StructuralValidator } from '@kh/engine';
+import { validatorFromCode } from '@kh/engine/validator-code';
+import type { Database } from '../db/database.ts';
+import { stepPublications, stepVersions } from '../db/schema.ts';
+import { AppError, CODES } from '../http/envelope.ts';
+import { bundledVersion, type StepVersion } from './steps.ts';
+
+/** How long a page drawn with a version that has since been replaced may still save with it. */
+export const REPLACED_VERSION_GRACE_MS = 24 * 60 * 60_000;
+
+const loaded = new WeakMap<Database, Map<string, Promise<StepVersion>>>();
+
+/** A published version of a step (0: the build-time one). */
+export function publishedVersion(db: Database, stepId: string, version: number): Promise<StepVersion> {
+  if (version === 0) return Promise.resolve(bundledVersion(stepId));
+  let kept = loaded.get(db);
+  if (!kept) loaded.set(db, (kept = new Map()));
+  const key = `${stepId}@${version}`;
+  let entry = kept.get(key);
+  if (!entry) {
+    entry = loadPublished(db, stepId, version);
+    kept.set(key, entry);
+    // A version not found is asked for again next time (it may be published in between).
+    entry.catch(() => kept.delete(key));
+  }
+  return entry;
+}
+
+async function loadPublished(db: Database, stepId: string, version: number): Promise<StepVersion> {
+  const [row] = await db
+    .select({ document: stepVersions.document, translations: stepVersions.translations, jsonSchema: stepVersions.jsonSchema, validatorCode: stepVersions.validatorCode })
+    .from(stepVersions)
+    .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'published')));
+  if (!row || !row.validatorCode || !row.jsonSchema) throw new AppError(409, CODES.badState, 'server.schemaVersionUnknown');
+  let validator: StructuralValidator | undefined;
+  const { validatorCode, jsonSchema } = row;
+  return {
+    stepId,
+    version,
+    document: row.document as StepSchema,
+    translations: row.translations as StepTranslations,
+    validator: () => (validator ??= validatorFromCode(validatorCode, jsonSchema as JsonSchema)),
+  };
+}
+
+/** The live version of a step: the last publish or rollback, or 0 before any. */
+export async function liveVersion(db: Database, stepId: string): Promise<number> {
+  const [row] = await db.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
+  return row?.version ?? 0;
+}
+
+/** Every step's live version, for the steps that have had a publish. */
+export async function liveVersions(db: Database): Promise<Record<string, number>> {
+  const rows = await db.select({ stepId: stepPublications.stepId, version: stepPublications.version }).from(stepPublications).where(isNull(stepPublications.endedAt));
+  return Object.fromEntries(rows.map((row) => [row.stepId, row.version]));
+}
+
+/**
+ * The version a save is validated and stored under. An answer already given keeps its version (a
+ * publish never changes what an application was answered with). A first answer is taken under the
+ * version the page was drawn with when that is live, or was replaced less than a day ago (a page
+ * open during a publish still saves); otherwise under the live one. `live` is given when the
+ * caller read it already (the save path reads it with the application).
+ */
+export async function versionForSave(
+  db: Database,
+  stepId: string,
+  { pinned, drawnWith, live }: { pinned?: number; drawnWith?: number; live?: number },
+  now = new Date(),
+): Promise<StepVersion> {
+  if (pinned !== undefined) return publishedVersion(db, stepId, pinned);
+  live ??= await liveVersion(db, stepId);
+  if (drawnWith === undefined || drawnWith === live) return publishedVersion(db, stepId, live);
+  const [recent] = await db
+    .select({ endedAt: stepPublications.endedAt })
+    .from(stepPublications)
+    .where(and(eq(stepPublications.stepId, stepId), eq(stepPublications.version, drawnWith)))
+    .orderBy(desc(stepPublications.startedAt))
+    .limit(1);
+  // Version 0 was live from the start until the first publish, which has no row for it.
+  const endedAt = recent?.endedAt ?? (drawnWith === 0 ? await firstPublishAt(db, stepId) : undefined);
+  if (!endedAt || now.getTime() - endedAt.getTime() > REPLACED_VERSION_GRACE_MS) throw new AppError(409, CODES.badState, 'server.schemaVersionOutdated');
+  return publishedVersion(db, stepId, drawnWith);
+}
+
+async function firstPublishAt(db: Database, stepId: string): Promise<Date | undefined> {
+  const [row] = await db.select({ at: sql<Date>`min(${stepPublications.startedAt})`.mapWith(stepPublications.startedAt) }).from(stepPublications).where(eq(stepPublications.stepId, stepId));
+  return row?.at ?? undefined;
+}

@@ -1,0 +1,254 @@
+// The schema studio's server (issue: schema studio): drafts, review by a second editor, publishing
+// without a redeploy, answers pinned to the version they were given under, a breaking publish
+// refused until a migration is stated, rollback, the served validator modules and the role rules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffLogin } from '@kh/testing';
+import { loadStepSchemas } from '@kh/engine/node';
+import type { StepSchema, ValueField } from '@kh/engine';
+import { createStaff, type StaffRole } from '../src/services/staff-auth.ts';
+import { REPLACED_VERSION_GRACE_MS, versionForSave } from '../src/services/step-versions.ts';
+import { STEP_CODES, answers, fill, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
+import { login, startServer, type Client, type TestServer } from './harness.ts';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+let phone = 0;
+
+beforeAll(async () => {
+  server = await startServer({ ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
+  const people: [string, string, StaffRole][] = [
+    ['ed', 'Eddie Editor', 'editor'],
+    ['erin', 'Erin Editor', 'editor'],
+    ['rev', 'Rita Reviewer', 'reviewer'],
+    ['admin', 'Ada Admin', 'admin'],
+  ];
+  for (const [key, name, role] of people) {
+    await createStaff(server.database.db, { email: `${key}@broker.example`, name, password: 'correct horse battery', role });
+    tokens[key] = await staffLogin(server.baseUrl, `${key}@broker.example`, 'correct horse battery');
+  }
+});
+afterAll(() => server.close());
+
+const as = (who: string) => async (method: string, path: string, json?: unknown) => {
+  const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${tokens[who]}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
+  return { status: res.status, body: await res.json() };
+};
+const ed = as('ed');
+const erin = as('erin');
+
+const investment = (): StepSchema => structuredClone(loadStepSchemas().find((s) => s.id === 'investment')!);
+const branchField: ValueField = {
+  id: 'branch',
+  kind: 'Radio',
+  valueType: 'number',
+  dataKey: 'preferredBranch',
+  labelKey: 'field.investment.branch.label',
+  dataSource: { options: [{ value: 1, labelKey: 'option.branch.kualaLumpur' }, { value: 2, labelKey: 'option.branch.penang' }] },
+  rules: [{ rule: 'required' }],
+} as ValueField;
+const branchTexts = {
+  en: { 'field.investment.branch.label': 'Preferred branch', 'option.branch.kualaLumpur': 'Kuala Lumpur', 'option.branch.penang': 'Penang' },
+  'zh-HK': { 'field.investment.branch.label': '首選分行', 'option.branch.kualaLumpur': '吉隆坡', 'option.branch.penang': '檳城' },
+  'zh-CN': { 'field.investment.branch.label': '首选分行', 'option.branch.kualaLumpur': '吉隆坡', 'option.branch.penang': '槟城' },
+};
+function withBranch(): StepSchema {
+  const step = investment();
+  step.fields.push(branchField);
+  step.payload = { ...step.payload, preferredBranch: 'number' };
+  return step;
+}
+
+/** An applicant with every step before investment saved. */
+async function applicantUpTo(): Promise<{ c: Client; applyId: string; data: Record<FormStep, Record<string, unknown>> }> {
+  const n = 8100 + phone++;
+  const mobile = `13${String(3000000 + n)}`;
+  const c = await login(server, mobile);
+  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+  const data = answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
+  return { c, applyId, data };
+}
+
+describe('roles', () => {
+  it('only an editor reaches the studio', async () => {
+    expect((await as('rev')('GET', '/staff/studio/steps')).status).toBe(403);
+    expect((await as('admin')('GET', '/staff/studio/steps')).status).toBe(403);
+    const list = await ed('GET', '/staff/studio/steps');
+    expect(list.status).toBe(200);
+    expect(list.body.data.find((s: { stepId: string }) => s.stepId === 'investment')).toMatchObject({ liveVersion: 0, problems: 0 });
+    // Nobody signed in: nothing.
+    expect((await fetch(`${server.baseUrl}/staff/studio/steps`)).status).toBe(401);
+  });
+});
+
+describe('a new field, from draft to the applicant', () => {
+  let version = 0;
+  let before: Awaited<ReturnType<typeof applicantUpTo>>;
+
+  it('a draft with a missing translation cannot go to review; fixed, it can', async () => {
+    // An applicant already on their way before any of this.
+    before = await applicantUpTo();
+    expect((await fill(before.c, 'investment', before.data.investment)).status).toBe(200);
+
+    const draft = await ed('POST', '/staff/studio/steps/investment/drafts', { document: withBranch(), translations: { en: branchTexts.en } });
+    expect(draft.status).toBe(200);
+    version = draft.body.data.version;
+    expect(draft.body.data.problems).toContainEqual(expect.objectContaining({ field: 'branch', reason: expect.stringContaining('missing in zh-HK') }));
+    const refused = await ed('POST', `/staff/studio/steps/investment/versions/${version}/submit`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toMatch(/^The step has \d+ problems/);
+    // Another editor may not change or send someone else's draft.
+    expect((await erin('PUT', `/staff/studio/steps/investment/versions/${version}`, { document: withBranch(), translations: branchTexts })).status).toBe(403);
+    const fixed = await ed('PUT', `/staff/studio/steps/investment/versions/${version}`, { document: withBranch(), translations: branchTexts });
+    expect(fixed.body.data.problems).toEqual([]);
+    expect((await ed('POST', `/staff/studio/steps/investment/versions/${version}/submit`)).body.data.status).toBe('review');
+    // Frozen in review.
+    expect((await ed('PUT', `/staff/studio/steps/investment/versions/${version}`, { document: withBranch(), translations: branchTexts })).status).toBe(409);
+  });
+
+  it('the reviewer sees the diff; the author cannot publish their own version; a second editor does', async () => {
+    const seen = (await erin('GET', `/staff/studio/steps/investment/versions/${version}`)).body.data;
+    expect(seen.diff.fields).toEqual([{ id: 'branch', change: 'added' }]);
+    expect(seen.diff.payload).toEqual({ added: ['preferredBranch'], removed: [] });
+    expect(seen.diff.translations).toHaveLength(9);
+    expect(seen.table.find((row: { key: string }) => row.key === 'field.investment.branch.label').texts).toEqual({ en: 'Preferred branch', 'zh-HK': '首選分行', 'zh-CN': '首选分行' });
+
+    const own = await ed('POST', `/staff/studio/steps/investment/versions/${version}/publish`, {});
+    expect(own.status).toBe(403);
+    expect(own.body.msg).toBe('A second editor must publish this version: you wrote it.');
+    const published = await erin('POST', `/staff/studio/steps/investment/versions/${version}/publish`, {});
+    expect(published.body.data).toEqual({ version, status: 'published', liveVersion: version });
+    const history = (await ed('GET', '/staff/studio/steps/investment')).body.data;
+    expect(history.liveVersion).toBe(version);
+    expect(history.versions[0]).toMatchObject({ version, status: 'published', author: 'Eddie Editor', reviewerId: expect.any(String) });
+    expect(history.publications).toEqual([expect.objectContaining({ version, action: 'publish', by: 'Erin Editor', endedAt: null })]);
+  });
+
+  it('the app gets the published version, its texts and its validator module, without a redeploy', async () => {
+    const anyone = await applicantUpTo();
+    const schema = (await anyone.c.get('/api/kh/account/schema/steps/investment')).body.data;
+    expect(schema).toMatchObject({ stepId: 'investment', version, translations: branchTexts, validator: `/api/kh/account/schema/validators/investment/${version}.js` });
+    expect(schema.document.fields.at(-1).id).toBe('branch');
+    const module = await fetch(`${server.baseUrl}${schema.validator}`);
+    expect(module.status).toBe(200);
+    expect(module.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(module.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(module.headers.get('content-security-policy')).not.toContain('unsafe');
+    expect(module.headers.get('cache-control')).toContain('immutable');
+    const source = await module.text();
+    expect(source).toContain('export default function validators(require)');
+    // A draft, a version that does not exist, or a path that is not a module: nothing.
+    expect((await fetch(`${server.baseUrl}/api/kh/account/schema/validators/investment/${version + 1}.js`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/api/kh/account/schema/validators/investment/0.js`)).status).toBe(400);
+    expect((await fetch(`${server.baseUrl}/api/kh/account/schema/validators/nothing/1.js`)).status).toBe(404);
+  });
+
+  it('an applicant who starts now must answer the field, and the server stores it under the new version', async () => {
+    const after = await applicantUpTo();
+    const without = await fill(after.c, 'investment', after.data.investment, { schemaVersion: version });
+    expect(without.status).toBe(400);
+    expect(without.body.data.fields).toContainEqual(expect.objectContaining({ field: 'branch' }));
+    const payload = { ...(await import('./fixtures.ts')).payloadOf('investment', after.data.investment), preferredBranch: 2 };
+    const saved = await after.c.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.investment, relatedType: 'INIT', data: payload, schemaVersion: version });
+    expect(saved.status).toBe(200);
+    expect((await after.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.investment, relatedType: 'INIT' })).body.data.preferredBranch).toBe(2);
+    // Asked again, the app draws the version the answer is pinned to.
+    expect((await after.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(version);
+  });
+
+  it('the applicant who was mid-flow keeps the old version: their answer stays valid and they submit', async () => {
+    // Their investment answer was given under version 0 and has no branch; it is checked under 0.
+    expect((await before.c.get('/api/kh/account/schema/steps/investment')).body.data).toMatchObject({ version: 0, document: null, validator: null });
+    await submitAll(before.c, before.applyId, before.data);
+    expect((await before.c.post('/kh/account/apply/check')).body.data.status).toBe(2);
+  });
+
+  it('a page drawn with the old version just before the publish still saves, pinned to it; a stale or unknown version is refused', async () => {
+    const drawnBefore = await applicantUpTo();
+    expect((await fill(drawnBefore.c, 'investment', drawnBefore.data.investment, { schemaVersion: 0 })).status).toBe(200);
+    expect((await drawnBefore.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(0);
+    const unknown = await applicantUpTo();
+    const refused = await fill(unknown.c, 'investment', unknown.data.investment, { schemaVersion: version + 5 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('This page has been updated since you opened it. Please reload it to continue; what you typed is kept on this device.');
+    const zh = await login(server, `13${String(3100000 + phone++)}`, 'zh-HK');
+    await zh.post('/kh/account/apply/create', { relatedType: 'INIT' });
+    expect((await fill(zh, 'investment', unknown.data.investment, { schemaVersion: version + 5 })).body.msg).toMatch(/^此頁面在您打開後已更新/);
+  });
+
+  it('a version that drops a key open applications hold is refused until a migration is stated', async () => {
+    const dropping = investment(); // the build-time document: no preferredBranch
+    const draft = (await erin('POST', '/staff/studio/steps/investment/drafts', { document: dropping, translations: {}, basedOn: version })).body.data;
+    expect((await erin('POST', `/staff/studio/steps/investment/versions/${draft.version}/submit`)).status).toBe(200);
+    const refused = await ed('POST', `/staff/studio/steps/investment/versions/${draft.version}/publish`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.data).toEqual({ affected: 1, dropped: ['preferredBranch'] });
+    expect(refused.body.msg).toBe('1 open applications hold answers this version drops (preferredBranch). State the migration to publish it.');
+    expect((await ed('GET', '/staff/studio/steps/investment')).body.data.liveVersion).toBe(version);
+    const published = await ed('POST', `/staff/studio/steps/investment/versions/${draft.version}/publish`, { migration: 'Branch preference moves to the CRM; the stored answers stay as given.' });
+    expect(published.body.data.liveVersion).toBe(draft.version);
+    const history = (await ed('GET', '/staff/studio/steps/investment')).body.data.publications;
+    expect(history.at(-1)).toMatchObject({ version: draft.version, migration: 'Branch preference moves to the CRM; the stored answers stay as given.' });
+    expect(history.at(-2)).toMatchObject({ version, endedAt: expect.any(String) });
+  });
+
+  it('rollback is one action, to a published version only', async () => {
+    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version })).body.data).toEqual({ liveVersion: version });
+    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version })).status).toBe(409);
+    const draft = (await ed('POST', '/staff/studio/steps/investment/drafts', { document: withBranch(), translations: branchTexts })).body.data;
+    const notPublished = await ed('POST', '/staff/studio/steps/investment/rollback', { version: draft.version });
+    expect(notPublished.status).toBe(409);
+    expect(notPublished.body.msg).toBe('Only a version that was published can be made live again.');
+    // Back to the build-time schema: it drops preferredBranch, which open applications hold.
+    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version: 0 })).status).toBe(409);
+    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version: 0, migration: 'Back to the shipped step.' })).body.data.liveVersion).toBe(0);
+    const anyone = await applicantUpTo();
+    expect((await anyone.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(0);
+  });
+});
+
+describe('the preview and the server check', () => {
+  it('answers the payload the step sends and the errors the server gives, for a document not yet saved', async () => {
+    const check = await ed('POST', '/staff/studio/steps/investment/check', { document: withBranch(), translations: branchTexts, context: {}, data: { investmentTerm: 2, branch: 1 } });
+    expect(check.status).toBe(200);
+    expect(check.body.data.payload).toMatchObject({ investmentTerm: 2, preferredBranch: 1 });
+    expect(check.body.data.errors.map((e: { field: string }) => e.field)).toContain('riskTolerance');
+    expect(check.body.data.errors.map((e: { field: string }) => e.field)).not.toContain('branch');
+    const broken = withBranch();
+    (broken.fields.at(-1) as ValueField).dataKey = 'nowhere';
+    const lint = await ed('POST', '/staff/studio/steps/investment/check', { document: broken, data: {} });
+    expect(lint.body.data.problems).toContainEqual(expect.objectContaining({ field: 'branch', reason: 'dataKey "nowhere" is not declared in the step\'s payload' }));
+  });
+  it('refuses a document for another step, and a step that does not exist', async () => {
+    const other = withBranch();
+    other.stepCode = 2007;
+    expect((await ed('POST', '/staff/studio/steps/investment/drafts', { document: other, translations: {} })).status).toBe(400);
+    expect((await ed('GET', '/staff/studio/steps/nothing')).status).toBe(404);
+  });
+});
+
+describe('two editors at once', () => {
+  it('six publishes of six versions at the same moment leave exactly one live version, recorded once', async () => {
+    const make = async () => {
+      const v = (await ed('POST', '/staff/studio/steps/tax/drafts', { document: loadStepSchemas().find((s) => s.id === 'tax'), translations: {} })).body.data.version;
+      await ed('POST', `/staff/studio/steps/tax/versions/${v}/submit`);
+      return v;
+    };
+    const versions: number[] = [];
+    for (let i = 0; i < 6; i++) versions.push(await make());
+    const results = await Promise.all(versions.map((v) => erin('POST', `/staff/studio/steps/tax/versions/${v}/publish`, {})));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    // The other five started from version 0, which is no longer live: publishing them would undo the first.
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.msg)).toEqual(Array(5).fill(expect.stringMatching(/^This version starts from version 0, but version \d+ is live now/)));
+    const history = (await ed('GET', '/staff/studio/steps/tax')).body.data;
+    expect(history.publications.filter((p: { endedAt: string | null }) => p.endedAt === null)).toHaveLength(1);
+  });
+
+
+  it('a page drawn with the replaced version saves for a day after the publish, not after', async () => {
+    const db = server.database.db;
+    await expect(versionForSave(db, 'tax', { drawnWith: 0 })).resolves.toMatchObject({ version: 0 });
+    await expect(versionForSave(db, 'tax', { drawnWith: 0 }, new Date(Date.now() + REPLACED_VERSION_GRACE_MS + 60_000))).rejects.toMatchObject({ messageKey: 'server.schemaVersionOutdated' });
+    // An answer already given keeps its version whatever the page says.
+    await expect(versionForSave(db, 'tax', { pinned: 0, drawnWith: 7 }, new Date(Date.now() + 10 * REPLACED_VERSION_GRACE_MS))).resolves.toMatchObject({ version: 0 });
+  });
+});

@@ -1,0 +1,109 @@
+// Versions of a step as the schema studio makes them: a document and the texts it brings (flat
+// translation keys per language). What a reviewer sees before publishing is `diffStepVersions`;
+// what the server refuses to publish without a stated migration is `droppedPayloadKeys`.
+import { payloadPaths } from './payload-types.ts';
+import { walkFields, type Field, type StepSchema } from './step-schema.ts';
+
+export const STUDIO_LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
+export type StudioLanguage = (typeof STUDIO_LANGUAGES)[number];
+
+/** { en: { 'field.work.branch.label': 'Preferred branch' }, 'zh-HK': {…}, 'zh-CN': {…} } */
+export type StepTranslations = Partial<Record<StudioLanguage, Record<string, string>>>;
+
+export interface FieldChange {
+  id: string;
+  change: 'added' | 'removed' | 'changed' | 'moved';
+  /** For a changed field: the properties that differ (kind, dataKey, rules, visibleWhen…). */
+  properties?: string[];
+}
+
+export interface TranslationChange {
+  language: StudioLanguage;
+  key: string;
+  before?: string;
+  after?: string;
+}
+
+export interface StepVersionDiff {
+  fields: FieldChange[];
+  /** Step-level properties that differ (titleKey, descriptionKey). */
+  step: string[];
+  payload: { added: string[]; removed: string[] };
+  translations: TranslationChange[];
+}
+
+/** Equal as JSON values, whatever the order of their keys. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b || (a == null && b == null)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** Each field by id with its own properties (a container without its children, which are fields of their own). */
+function fieldsById(step: StepSchema): Map<string, { own: Record<string, unknown>; parent: string | null; index: number }> {
+  const byId = new Map<string, { own: Record<string, unknown>; parent: string | null; index: number }>();
+  const visit = (fields: Field[], parent: string | null) =>
+    fields.forEach((field, index) => {
+      const { children, ...own } = field as Field & { children?: Field[] };
+      byId.set(field.id, { own, parent, index });
+      if (children) visit(children, field.id);
+    });
+  visit(step.fields, null);
+  return byId;
+}
+
+export function diffStepVersions(before: { document: StepSchema; translations?: StepTranslations }, after: { document: StepSchema; translations?: StepTranslations }): StepVersionDiff {
+  const was = fieldsById(before.document);
+  const now = fieldsById(after.document);
+  const fields: FieldChange[] = [];
+  for (const { field } of walkFields(after.document.fields)) {
+    const old = was.get(field.id);
+    const current = now.get(field.id)!;
+    if (!old) {
+      fields.push({ id: field.id, change: 'added' });
+      continue;
+    }
+    const keys = [...new Set([...Object.keys(old.own), ...Object.keys(current.own)])];
+    const properties = keys.filter((key) => !same(old.own[key], current.own[key]));
+    if (properties.length > 0) fields.push({ id: field.id, change: 'changed', properties });
+    else if (old.parent !== current.parent || old.index !== current.index) fields.push({ id: field.id, change: 'moved' });
+  }
+  for (const { field } of walkFields(before.document.fields)) if (!now.has(field.id)) fields.push({ id: field.id, change: 'removed' });
+
+  const step = (['titleKey', 'descriptionKey', 'stepCode'] as const).filter((key) => !same(before.document[key], after.document[key]));
+  const oldPaths = new Set(payloadPaths(before.document.payload ?? {}));
+  const newPaths = new Set(payloadPaths(after.document.payload ?? {}));
+  const payload = { added: [...newPaths].filter((p) => !oldPaths.has(p)), removed: [...oldPaths].filter((p) => !newPaths.has(p)) };
+
+  const translations: TranslationChange[] = [];
+  for (const language of STUDIO_LANGUAGES) {
+    const a = before.translations?.[language] ?? {};
+    const b = after.translations?.[language] ?? {};
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort())
+      if (a[key] !== b[key]) translations.push({ language, key, ...(key in a ? { before: a[key] } : {}), ...(key in b ? { after: b[key] } : {}) });
+  }
+  return { fields, step, payload, translations };
+}
+
+/** The payload paths the old version declares and the new one does not: open applications may hold them. */
+export const droppedPayloadKeys = (before: StepSchema, after: StepSchema): string[] => diffStepVersions({ document: before }, { document: after }).payload.removed;
+
+/** Nested locale messages with a version's flat keys laid over them (the lint and the server's messages read these). */
+export function withTranslations(locales: Record<string, Record<string, unknown>>, translations: StepTranslations | undefined): Record<string, Record<string, unknown>> {
+  if (!translations) return locales;
+  const merged: Record<string, Record<string, unknown>> = structuredClone(locales);
+  for (const [language, texts] of Object.entries(translations)) {
+    for (const [key, text] of Object.entries(texts ?? {})) {
+      const path = key.split('.');
+      let node = (merged[language] ??= {});
+      for (const part of path.slice(0, -1)) {
+        if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+        node = node[part] as Record<string, unknown>;
+      }
+      node[path[path.length - 1]] = text;
+    }
+  }
+  return merged;
+}
