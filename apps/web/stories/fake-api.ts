@@ -25,7 +25,10 @@ export function installFakeApi(routes: FakeApi): () => void {
     const request = new Request(input, init);
     const url = new URL(request.url);
     if (!url.pathname.startsWith('/api/')) return real(input, init);
-    const route = routes[url.pathname.slice('/api'.length)];
+    const path = url.pathname.slice('/api'.length);
+    // Unless a story says otherwise, every step is drawn from the build-time schema (version 0).
+    const bundledStep = /^\/kh\/account\/schema\/steps\/(\w+)$/.exec(path);
+    const route = routes[path] ?? (bundledStep ? { stepId: bundledStep[1], version: 0, document: null, translations: {}, validator: null } : undefined);
     if (route === undefined) return envelope(404, { success: false, code: '404', msg: `The story has no answer for ${url.pathname}`, data: null });
     const body = request.method === 'GET' ? undefined : await request.clone().json().catch(() => undefined);
     const answer = typeof route === 'function' ? await route({ body, query: url.searchParams }) : route;

@@ -13,8 +13,10 @@ export const SERVICE_BASES = {
   ekyc: '/ekyc',
   money: '/money',
   pdp: '/pdp',
+  /** Not in SPEC §7: the step versions the schema studio publishes. */
+  schema: '/kh/account/schema',
 } as const;
-const { passport, apply, supplement, account, ekyc, money, pdp } = SERVICE_BASES;
+const { passport, apply, supplement, account, ekyc, money, pdp, schema } = SERVICE_BASES;
 
 export type RelatedType = 'INIT' | 'SUPPLEMENT';
 
@@ -68,6 +70,17 @@ export interface SupplementCheck {
   US?: SupplementRecord;
   firstOpenFlag: boolean;
   islamic: boolean;
+}
+
+/** Which version of a step to draw: 0 is the build-time bundle, otherwise the published document, its texts and its validator module. */
+export interface StepSchemaAnswer {
+  stepId: string;
+  version: number;
+  document: Record<string, unknown> | null;
+  /** Flat "namespace.path" keys per language. */
+  translations: Partial<Record<'en' | 'zh-HK' | 'zh-CN', Record<string, string>>>;
+  /** Same-origin URL of the version's validator module, or null for version 0. */
+  validator: string | null;
 }
 
 export interface FillDataRequest {
@@ -163,6 +176,10 @@ export function createEndpoints(client: ApiClient) {
       rppSwitch: () => get<{ enabled: boolean }>(`${apply}/rpp-switch`),
       queryPaymentType: (query: { applyId: string; relatedType: RelatedType; bankName?: string }) => get<{ needPay: boolean; amount: number; currency: 'MYR' }>(`${apply}/queryPaymentType`, query),
       dealerRepresentative: () => get<{ name: string; drCode: string } | null>('/plat/app/dr/before/open'),
+    },
+    schema: {
+      // Silent: a failure falls back to the bundled step, which the server accepts.
+      step: (stepId: string, query: { applyId?: string; relatedType: RelatedType }) => get<StepSchemaAnswer>(`${schema}/steps/${stepId}`, query, { silent: true }),
     },
     supplement: {
       create: (market: number) => post<{ id: string; status: number }>(`${supplement}/create`, {}, { query: { market }, idempotent: true }),

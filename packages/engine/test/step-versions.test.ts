@@ -6,6 +6,9 @@ import { compile } from '../src/compile.ts';
 import { diffStepVersions, droppedPayloadKeys, withTranslations } from '../src/step-versions.ts';
 import { translationKeysOfStep } from '../src/lint.ts';
 import { loadStepSchemas } from '../src/node/load.ts';
+import { precompiledValidator } from '../src/validators.ts';
+import { validatorRuntime } from '../src/validator-runtime.ts';
+import type { JsonSchema } from '../src/rules.ts';
 import { VALIDATOR_RUNTIME_MODULES, validatorCode, validatorFromCode, validatorModule } from '../src/node/validator-code.ts';
 import { validateStep } from '../src/validate.ts';
 import { walkFields, type Field, type StepSchema, type ValueField } from '../src/step-schema.ts';
@@ -89,13 +92,28 @@ describe('validator code made at publish time', () => {
     expect(validateStep(compiled, { branch: 2 }, { validator }).some((e) => e.field === 'branch')).toBe(false);
   });
   it('is served as an ES module that takes its runtime from the page', async () => {
-    const source = validatorModule(code);
+    const source = validatorModule(code, compiled.jsonSchema);
     expect(source).not.toMatch(/\brequire\(["'](?!ajv)/);
-    const { default: validators } = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { default: (require: (name: string) => unknown) => Record<string, unknown> };
+    const { default: validators, jsonSchema } = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { default: (require: (name: string) => unknown) => Record<string, unknown>; jsonSchema: unknown };
+    expect(jsonSchema).toEqual(compiled.jsonSchema);
     const require = createRequire(import.meta.url);
     const asked: string[] = [];
     const fns = validators((name) => (asked.push(name), require(name)));
     expect(Object.values(fns).every((fn) => typeof fn === 'function')).toBe(true);
     expect(asked.every((name) => (VALIDATOR_RUNTIME_MODULES as readonly string[]).includes(name))).toBe(true);
+  });
+  it('runs in the page with the runtime pieces the page hands it, giving the verdicts the server gives', async () => {
+    const personal = loadStepSchemas().find((s) => s.id === 'personal')!;
+    const compiledPersonal = compile(personal, { dictionaries });
+    const source = validatorModule(validatorCode(compiledPersonal.jsonSchema), compiledPersonal.jsonSchema);
+    const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { default: (require: (name: string) => unknown) => Record<string, unknown>; jsonSchema: JsonSchema };
+    const inPage = precompiledValidator(module.default(validatorRuntime) as never, module.jsonSchema);
+    const onServer = validatorFromCode(validatorCode(compiledPersonal.jsonSchema), compiledPersonal.jsonSchema);
+    // Lengths (ucs2length), equality (equal) and formats are the runtime pieces; these answers reach all three.
+    for (const data of [{ documentName: 'x'.repeat(200), birthDate: 'not a date' }, { documentName: 'TAN AH KOW', birthDate: '1990-01-01', sameAsRegistered: true }, {}]) {
+      const page = validateStep(compiledPersonal, data, { validator: inPage });
+      expect(page).toEqual(validateStep(compiledPersonal, data, { validator: onServer }));
+    }
+    expect(validateStep(compiledPersonal, { documentName: 'x'.repeat(200) }, { validator: inPage })).toContainEqual(expect.objectContaining({ field: 'documentName' }));
   });
 });

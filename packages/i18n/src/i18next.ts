@@ -30,3 +30,16 @@ export async function switchLanguage(instance: i18n, language: string): Promise<
   }
   await instance.changeLanguage(lng);
 }
+
+/**
+ * A published step version's own texts (flat "namespace.path" keys per language, from the schema
+ * studio), laid over the shipped ones. A language without them falls back to en, as shipped keys do.
+ */
+export function addStepTranslations(instance: i18n, translations: Partial<Record<string, Record<string, string>>>): void {
+  for (const [language, texts] of Object.entries(translations)) {
+    for (const [key, text] of Object.entries(texts ?? {})) {
+      const [namespace, ...path] = key.split('.');
+      if (path.length > 0 && instance.getResource(language, namespace, path.join('.')) !== text) instance.addResource(language, namespace, path.join('.'), text, { silent: true });
+    }
+  }
+}

@@ -3,6 +3,7 @@
 // module (generated at publish, never eval'd in the page). Version 0 means "the build-time bundle".
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchema } from '@kh/engine';
 import { validatorModule } from '@kh/engine/validator-code';
 import { applicationSteps, applications, stepVersions } from '../db/schema.ts';
 import { AppError, ok } from '../http/envelope.ts';
@@ -66,16 +67,16 @@ export const stepSchemasPlugin: FastifyPluginAsync = async (app) => {
       known(stepId);
       const version = Number(file.slice(0, -3));
       const [row] = await db
-        .select({ code: stepVersions.validatorCode })
+        .select({ code: stepVersions.validatorCode, jsonSchema: stepVersions.jsonSchema })
         .from(stepVersions)
         .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'published')));
-      if (!row?.code) throw new AppError(404, '404', 'server.schemaVersionUnknown');
+      if (!row?.code || !row.jsonSchema) throw new AppError(404, '404', 'server.schemaVersionUnknown');
       return reply
         .type('text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-security-policy', appCsp(config.embedOrigins))
         .header('x-content-type-options', 'nosniff')
-        .send(validatorModule(row.code));
+        .send(validatorModule(row.code, row.jsonSchema as JsonSchema));
     },
   );
 };

@@ -38,7 +38,7 @@ export function takeStepData(app: ApplicationState, step: StepName): Promise<Ans
 export function prepareAhead(app: ApplicationState, next: StepName | undefined): void {
   if (!next || !FETCHED_AHEAD.includes(next)) return;
   askStepData(app, next);
-  void loadStepAssets(next).catch(() => undefined);
+  void loadStepAssets(next, app).catch(() => undefined);
 }
 
 /** What was fetched ahead of a step no longer holds once the step is saved. */

@@ -6,6 +6,7 @@ import { codeOf, likelyNext, rejectedFieldsOf, savingToastKey, stepByName, type 
 import { ConfirmDialog, PageLayout, StepForm, type StepFormContext } from '@kh/ui';
 import { use, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addStepTranslations } from '@kh/i18n';
 import { useApplication } from '../app/application.tsx';
 import { clearDraft, flushDraft, loadDraft, saveDraftSoon } from '../app/drafts.ts';
 import { readSupplementCookie, removeSupplementCookie } from '../app/supplement-cookie.ts';
@@ -44,13 +45,16 @@ export interface FormStepPageProps {
 /** Suspends until the step's schema, validator and dictionaries have loaded (the first visit only). */
 export function FormStepPage(props: FormStepPageProps): ReactElement {
   // The saved answers are asked for now, alongside the step's code, not after it has loaded.
-  askStepData(useApplication(), props.step);
-  return <StepFormPage {...props} assets={loadStepAssets.loaded(props.step) ?? use(loadStepAssets(props.step))} />;
+  const app = useApplication();
+  askStepData(app, props.step);
+  return <StepFormPage {...props} assets={loadStepAssets.loaded(props.step, app) ?? use(loadStepAssets(props.step, app))} />;
 }
 
 function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice, submittable = true, assets }: FormStepPageProps & { assets: StepAssets }): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { schema, validator, dictionaries } = assets;
+  // A published version's texts are there before its labels are first read (in every language it brings).
+  useMemo(() => addStepTranslations(i18n, assets.translations), [i18n, assets.translations]);
   const app = useApplication();
   const info = stepByName(step);
   const snapshot = app.actor.getSnapshot();
@@ -125,7 +129,7 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
         setServerErrors([]);
         return;
       }
-      await endpoints.apply.fillData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId, data: payload, ...(app.invitationCode ? { invitationCode: app.invitationCode } : {}) });
+      await endpoints.apply.fillData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId, data: payload, schemaVersion: assets.version, ...(app.invitationCode ? { invitationCode: app.invitationCode } : {}) });
       clearDraft(app.applyId, step);
       forgetStepData(app, step);
       trackNext(step);

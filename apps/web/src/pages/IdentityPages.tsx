@@ -48,7 +48,7 @@ async function startCheck(app: ApplicationState, request: IdentityRequest, befor
 async function typedIdentity(app: ApplicationState): Promise<IdentityRequest | undefined> {
   const draft = app.applyId ? loadDraft(app.applyId, 'identity') : undefined;
   if (!draft) return undefined;
-  const { schema, dictionaries } = await loadStepAssets('identity');
+  const { schema, dictionaries } = await loadStepAssets('identity', app);
   return identityRequest(compile(schema, { dictionaries, context: app.stepContext() }).toPayload(draft));
 }
 
@@ -111,6 +111,8 @@ async function saveIdentity(app: ApplicationState, verifiedIdentity: EkycResult[
     relatedType: app.relatedType,
     applyId: app.applyId,
     data: { idKind: verifiedIdentity.documentType, documentName: verifiedIdentity.name, documentNumber: verifiedIdentity.documentNumber },
+    // The version the identity page was drawn with, when it was drawn in this tab.
+    ...(loadStepAssets.loaded('identity', app) ? { schemaVersion: loadStepAssets.loaded('identity', app)!.version } : {}),
   });
   clearDraft(app.applyId, 'identity');
   // The personal step now starts from the verified facts (the server carried them into it).
