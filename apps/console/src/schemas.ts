@@ -9,7 +9,7 @@ export const steps: Record<string, StepSchema> = Object.fromEntries(Object.value
 export const dictionaries = assembleDictionaries(Object.values(dictionaryModules));
 
 /** dataKey → labelKey of a step's fields, to name a changed value in the history. */
-export function labelKeysByDataKey(stepId: string): Map<string, string> {
+export function labelKeysByDataKey(stepId: string, schema: StepSchema | undefined = steps[stepId]): Map<string, string> {
   const labels = new Map<string, string>();
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
@@ -19,6 +19,6 @@ export function labelKeysByDataKey(stepId: string): Map<string, string> {
       Object.values(node).forEach(walk);
     }
   };
-  walk(steps[stepId]?.fields);
+  walk(schema?.fields);
   return labels;
 }

@@ -1,6 +1,10 @@
 // The schema studio's server (issue: schema studio): drafts, review by a second editor, publishing
 // without a redeploy, answers pinned to the version they were given under, a breaking publish
 // refused until a migration is stated, rollback, the served validator modules and the role rules.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffLogin } from '@kh/testing';
 import { loadStepSchemas } from '@kh/engine/node';
@@ -153,6 +157,11 @@ describe('a new field, from draft to the applicant', () => {
     expect((await after.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.investment, relatedType: 'INIT' })).body.data.preferredBranch).toBe(2);
     // Asked again, the app draws the version the answer is pinned to.
     expect((await after.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(version);
+    // The reviewer reads the answer through the same version: its field and its texts.
+    const seen = (await as('rev')('GET', `/staff/applications/${after.applyId}`)).body.data;
+    expect(seen.stepVersions.investment).toMatchObject({ version, translations: branchTexts });
+    expect(seen.stepVersions.investment.document.fields.at(-1)).toMatchObject({ id: 'branch', dataKey: 'preferredBranch' });
+    expect(seen.stepVersions).not.toHaveProperty('contact');
   });
 
   it('the applicant who was mid-flow keeps the old version: their answer stays valid and they submit', async () => {
@@ -203,6 +212,32 @@ describe('a new field, from draft to the applicant', () => {
     expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version: 0, migration: 'Back to the shipped step.' })).body.data.liveVersion).toBe(0);
     const anyone = await applicantUpTo();
     expect((await anyone.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(0);
+  });
+});
+
+describe('export', () => {
+  it('writes the live version back as the files git keeps: the step document and the locale keys it brings', async () => {
+    const persistent = await startServer({}, { persistent: true });
+    await createStaff(persistent.database.db, { email: 'a@broker.example', name: 'A', password: 'correct horse battery', role: 'editor' });
+    await createStaff(persistent.database.db, { email: 'b@broker.example', name: 'B', password: 'correct horse battery', role: 'editor' });
+    const call = async (who: string, method: string, path: string, json?: unknown) => {
+      const token = await staffLogin(persistent.baseUrl, `${who}@broker.example`, 'correct horse battery');
+      return (await (await fetch(`${persistent.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined })).json()).data;
+    };
+    const { version } = await call('a', 'POST', '/staff/studio/steps/investment/drafts', { document: withBranch(), translations: branchTexts });
+    await call('a', 'POST', `/staff/studio/steps/investment/versions/${version}/submit`);
+    await call('b', 'POST', `/staff/studio/steps/investment/versions/${version}/publish`, {});
+    await persistent.close();
+    const out = mkdtempSync(join(tmpdir(), 'kh-export-'));
+    const env = { ...process.env, DATA_DIR: persistent.dataDir, DATABASE_URL: persistent.config.databaseUrl ?? '' };
+    const printed = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-export.ts', '--step', 'investment', '--out', out], { cwd: resolve(import.meta.dirname, '..'), env, encoding: 'utf8' });
+    expect(printed).toMatch(/Wrote investment version 1 to schemas\/steps\/investment.json and \d+ locale files/);
+    const written = JSON.parse(readFileSync(join(out, 'schemas/steps/investment.json'), 'utf8'));
+    expect(written.$schema).toBe('../meta/step.schema.json');
+    expect(written.fields.at(-1)).toEqual(branchField);
+    expect(written.payload.preferredBranch).toBe('number');
+    expect(JSON.parse(readFileSync(join(out, 'packages/i18n/locales/zh-HK/field.json'), 'utf8')).investment.branch.label).toBe('首選分行');
+    expect(JSON.parse(readFileSync(join(out, 'packages/i18n/locales/en/option.json'), 'utf8')).branch).toEqual({ kualaLumpur: 'Kuala Lumpur', penang: 'Penang' });
   });
 });
 

@@ -5,7 +5,7 @@ import { formatDate } from '../parts.tsx';
 import { dictionaries, labelKeysByDataKey } from '../schemas.ts';
 import type { CaseView, PayloadChange } from './types.ts';
 
-function Changes({ changes, documents }: { changes: PayloadChange[]; documents: CaseView['documents'] }): ReactElement {
+function Changes({ changes, documents, stepVersions }: { changes: PayloadChange[]; documents: CaseView['documents']; stepVersions: CaseView['stepVersions'] }): ReactElement {
   // An upload is named as the applicant named it, not by where it is stored.
   const shown = (value: unknown) =>
     value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : (documents.find((d) => d.relativePath === value)?.name ?? String(value));
@@ -13,7 +13,7 @@ function Changes({ changes, documents }: { changes: PayloadChange[]; documents: 
   const { t: tAll } = useTranslation();
   if (changes.length === 0) return <p>{t('history.noChanges')}</p>;
   const label = (change: PayloadChange) => {
-    const key = labelKeysByDataKey(change.step).get(change.path);
+    const key = labelKeysByDataKey(change.step, stepVersions?.[change.step]?.document).get(change.path);
     return key ? tAll(key) : change.path;
   };
   return (
@@ -55,7 +55,7 @@ export function HistoryPanel({ view }: { view: CaseView }): ReactElement {
       {view.pendingChanges.length > 0 && view.application.status === 5 && (
         <>
           <h3>{t('history.pending')}</h3>
-          <Changes changes={view.pendingChanges} documents={view.documents} />
+          <Changes changes={view.pendingChanges} documents={view.documents} stepVersions={view.stepVersions} />
         </>
       )}
       {[...view.history].reverse().map((entry) => (
@@ -73,7 +73,7 @@ export function HistoryPanel({ view }: { view: CaseView }): ReactElement {
           ) : (
             <p>{t('history.first')}</p>
           )}
-          {entry.number > 1 && <Changes changes={entry.changes} documents={view.documents} />}
+          {entry.number > 1 && <Changes changes={entry.changes} documents={view.documents} stepVersions={view.stepVersions} />}
         </article>
       ))}
     </div>

@@ -1,5 +1,5 @@
 // The case as GET /staff/applications/:id answers it.
-import type { IdentityComparison, VerifiedIdentity } from '@kh/engine';
+import type { IdentityComparison, StepSchema, VerifiedIdentity } from '@kh/engine';
 
 export interface CaseDocument {
   ref: string;
@@ -41,6 +41,8 @@ export interface CaseView {
   existingMarkets: number | null;
   requiredSteps: string[];
   steps: Record<string, Record<string, unknown>>;
+  /** Steps answered under a published studio version: read through that version, not the bundled one. */
+  stepVersions?: Record<string, { version: number; document: StepSchema; translations: Partial<Record<string, Record<string, string>>> }>;
   verifiedIdentity: VerifiedIdentity | null;
   identityComparison: IdentityComparison[];
   identityMismatch: boolean;

@@ -6,7 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { diffPayloads } from '@kh/engine';
 import { applications, auditLog, caseNotes, ekycChecks, files, members, payments, staff, submissions, supplements } from '../db/schema.ts';
 import { AppError, badRequest, ok } from '../http/envelope.ts';
-import { initApplication, payloadsOf, requiredSteps, type Application } from '../services/applications.ts';
+import { answersOf, initApplication, payloadsOf, requiredSteps, type Application } from '../services/applications.ts';
+import { publishedVersion } from '../services/step-versions.ts';
 import { identityComparison, secondApprovalReasons } from '../services/case-facts.ts';
 import { CASE_STATES, SORTS, caseQueue, type QueueQuery } from '../services/case-queue.ts';
 import { auditCase, loadCase, refuseIfSomeoneElses } from '../services/cases.ts';
@@ -76,7 +77,18 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
   app.get('/applications/:id', async (request) => {
     const application = await loadCase(db, (request.params as { id: string }).id);
     const [member] = await db.select().from(members).where(eq(members.id, application.memberId));
-    const steps = await payloadsOf(db, application.id);
+    const { payloads: steps, versions } = await answersOf(db, application.id);
+    // An answer given under a published studio version is read through that version (its fields and texts).
+    const stepVersions = Object.fromEntries(
+      await Promise.all(
+        Object.entries(versions)
+          .filter(([, version]) => version > 0)
+          .map(async ([stepId, version]) => {
+            const { document, translations } = await publishedVersion(db, stepId, version);
+            return [stepId, { version, document, translations }] as const;
+          }),
+      ),
+    );
     const init = application.relatedType === 'SUPPLEMENT' ? await initApplication(db, application.memberId) : undefined;
     const { verifiedIdentity, comparison, mismatch } = await identityComparison(db, application, steps);
     const checks = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt));
@@ -90,6 +102,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       existingMarkets: init?.opened ?? null,
       requiredSteps: requiredSteps(config, application),
       steps,
+      stepVersions,
       verifiedIdentity: verifiedIdentity ?? null,
       identityComparison: comparison,
       identityMismatch: mismatch,
