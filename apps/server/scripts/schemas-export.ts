@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { STUDIO_LANGUAGES, withTranslations } from '@kh/engine';
+import { STUDIO_LANGUAGES, stepFileText, withTranslations } from '@kh/engine';
 import { LOCALES_DIR, SCHEMAS_DIR, loadLocales } from '@kh/engine/node';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -23,9 +23,8 @@ const database = await openDatabase(loadConfig());
 try {
   const version = values.version !== undefined ? Number(values.version) : await liveVersion(database.db, values.step);
   const { document, translations } = await publishedVersion(database.db, values.step, version);
-  const { $schema: _ignored, ...rest } = document as typeof document & { $schema?: string };
   mkdirSync(stepsDir, { recursive: true });
-  writeFileSync(join(stepsDir, `${values.step}.json`), `${JSON.stringify({ $schema: '../meta/step.schema.json', ...rest }, null, 2)}\n`);
+  writeFileSync(join(stepsDir, `${values.step}.json`), stepFileText(document));
   const before = loadLocales();
   const after = withTranslations(before, translations);
   let files = 0;

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { signFields } from '@kh/api';
 import { buildApp, loadConfig, openDatabase, type ServerConfig } from '../src/index.ts';
 import { extraServices } from '../src/services.ts';
-import { freePort } from '@kh/testing';
+import { freePort, staffLogin } from '@kh/testing';
+import { createStaff, type StaffRole } from '../src/services/staff-auth.ts';
 
 export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 
@@ -149,3 +150,24 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+export type StaffPerson = [key: string, name: string, role: StaffRole];
+
+/** Creates these staff accounts (`<key>@broker.example`) and signs each in: their bearer tokens by key. */
+export async function signInStaff(server: TestServer, people: StaffPerson[]): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const [key, name, role] of people) {
+    await createStaff(server.database.db, { email: `${key}@broker.example`, name, password: 'correct horse battery', role });
+    tokens[key] = await staffLogin(server.baseUrl, `${key}@broker.example`, 'correct horse battery');
+  }
+  return tokens;
+}
+
+/** Calls the staff API as one person; JSON answers parsed, documents as bytes. Both are read when called, so a suite may set them up in beforeAll. */
+export const staffCall =
+  (baseUrl: () => string, token: () => string) =>
+  async (method: string, path: string, json?: unknown) => {
+    const res = await fetch(`${baseUrl()}${path}`, { method, headers: { authorization: `Bearer ${token()}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
+    const type = res.headers.get('content-type') ?? '';
+    return { status: res.status, headers: res.headers, body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+  };

@@ -3,12 +3,10 @@
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffLogin } from '@kh/testing';
 import { eq, sql } from 'drizzle-orm';
 import { ekycChecks } from '../src/db/schema.ts';
-import { createStaff, type StaffRole } from '../src/services/staff-auth.ts';
 import { answers, fill, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
-import { login, startServer, type TestServer } from './harness.ts';
+import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let phone = 0;
@@ -16,25 +14,20 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startServer({ ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
-  const people: [string, string, StaffRole][] = [
-    ['maker', 'Mei Maker', 'reviewer'],
-    ['other', 'Omar Other', 'reviewer'],
-    ['lead', 'Lim Lead', 'supervisor'],
-    ['chief', 'Chen Chief', 'supervisor'],
-    ['admin', 'Ada Admin', 'admin'],
-  ];
-  for (const [key, name, role] of people) {
-    await createStaff(server.database.db, { email: `${key}@broker.example`, name, password: 'correct horse battery', role });
-    tokens[key] = await staffLogin(server.baseUrl, `${key}@broker.example`, 'correct horse battery');
-  }
+  Object.assign(
+    tokens,
+    await signInStaff(server, [
+      ['maker', 'Mei Maker', 'reviewer'],
+      ['other', 'Omar Other', 'reviewer'],
+      ['lead', 'Lim Lead', 'supervisor'],
+      ['chief', 'Chen Chief', 'supervisor'],
+      ['admin', 'Ada Admin', 'admin'],
+    ]),
+  );
 });
 afterAll(() => server.close());
 
-const as = (who: string) => async (method: string, path: string, json?: unknown) => {
-  const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${tokens[who]}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
-  const type = res.headers.get('content-type') ?? '';
-  return { status: res.status, headers: res.headers, body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
-};
+const as = (who: string) => staffCall(() => server.baseUrl, () => tokens[who]);
 const maker = as('maker');
 const other = as('other');
 const lead = as('lead');

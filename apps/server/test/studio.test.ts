@@ -6,13 +6,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffLogin } from '@kh/testing';
 import { loadStepSchemas } from '@kh/engine/node';
 import type { StepSchema, ValueField } from '@kh/engine';
-import { createStaff, type StaffRole } from '../src/services/staff-auth.ts';
 import { REPLACED_VERSION_GRACE_MS, versionForSave } from '../src/services/step-versions.ts';
 import { STEP_CODES, answers, fill, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
-import { login, startServer, type Client, type TestServer } from './harness.ts';
+import { login, signInStaff, staffCall, startServer, type Client, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -20,23 +18,19 @@ let phone = 0;
 
 beforeAll(async () => {
   server = await startServer({ ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
-  const people: [string, string, StaffRole][] = [
-    ['ed', 'Eddie Editor', 'editor'],
-    ['erin', 'Erin Editor', 'editor'],
-    ['rev', 'Rita Reviewer', 'reviewer'],
-    ['admin', 'Ada Admin', 'admin'],
-  ];
-  for (const [key, name, role] of people) {
-    await createStaff(server.database.db, { email: `${key}@broker.example`, name, password: 'correct horse battery', role });
-    tokens[key] = await staffLogin(server.baseUrl, `${key}@broker.example`, 'correct horse battery');
-  }
+  Object.assign(
+    tokens,
+    await signInStaff(server, [
+      ['ed', 'Eddie Editor', 'editor'],
+      ['erin', 'Erin Editor', 'editor'],
+      ['rev', 'Rita Reviewer', 'reviewer'],
+      ['admin', 'Ada Admin', 'admin'],
+    ]),
+  );
 });
 afterAll(() => server.close());
 
-const as = (who: string) => async (method: string, path: string, json?: unknown) => {
-  const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${tokens[who]}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
-  return { status: res.status, body: await res.json() };
-};
+const as = (who: string) => staffCall(() => server.baseUrl, () => tokens[who]);
 const ed = as('ed');
 const erin = as('erin');
 
@@ -218,12 +212,11 @@ describe('a new field, from draft to the applicant', () => {
 describe('export', () => {
   it('writes the live version back as the files git keeps: the step document and the locale keys it brings', async () => {
     const persistent = await startServer({}, { persistent: true });
-    await createStaff(persistent.database.db, { email: 'a@broker.example', name: 'A', password: 'correct horse battery', role: 'editor' });
-    await createStaff(persistent.database.db, { email: 'b@broker.example', name: 'B', password: 'correct horse battery', role: 'editor' });
-    const call = async (who: string, method: string, path: string, json?: unknown) => {
-      const token = await staffLogin(persistent.baseUrl, `${who}@broker.example`, 'correct horse battery');
-      return (await (await fetch(`${persistent.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined })).json()).data;
-    };
+    const editors = await signInStaff(persistent, [
+      ['a', 'A', 'editor'],
+      ['b', 'B', 'editor'],
+    ]);
+    const call = async (who: string, method: string, path: string, json?: unknown) => (await staffCall(() => persistent.baseUrl, () => editors[who])(method, path, json)).body.data;
     const { version } = await call('a', 'POST', '/staff/studio/steps/investment/drafts', { document: withBranch(), translations: branchTexts });
     await call('a', 'POST', `/staff/studio/steps/investment/versions/${version}/submit`);
     await call('b', 'POST', `/staff/studio/steps/investment/versions/${version}/publish`, {});

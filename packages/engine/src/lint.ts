@@ -25,15 +25,14 @@ export interface LintInput {
   metaSchema: Record<string, unknown>;
 }
 
-export function hasTranslation(messages: Record<string, unknown> | undefined, key: string): boolean {
-  const [namespace, ...path] = key.split('.');
-  let node: unknown = messages?.[namespace];
-  for (const part of path) {
-    if (typeof node !== 'object' || node === null) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' && node.length > 0;
+/** The text a "namespace.path" key has in one language's nested messages, if any. */
+export function translationOf(messages: Record<string, unknown> | undefined, key: string): string | undefined {
+  let node: unknown = messages;
+  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
 }
+
+export const hasTranslation = (messages: Record<string, unknown> | undefined, key: string): boolean => !!translationOf(messages, key);
 
 function translationKeysOf(field: Field): string[] {
   const keys = [field.labelKey, field.helpKey];

@@ -107,3 +107,9 @@ export function withTranslations(locales: Record<string, Record<string, unknown>
   }
   return merged;
 }
+
+/** A step document as schemas/steps/<id>.json keeps it: the meta-schema reference first, two-space JSON. */
+export function stepFileText(document: StepSchema): string {
+  const { $schema: _ignored, ...rest } = document as StepSchema & { $schema?: string };
+  return `${JSON.stringify({ $schema: '../meta/step.schema.json', ...rest }, null, 2)}\n`;
+}

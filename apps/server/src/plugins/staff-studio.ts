@@ -3,8 +3,8 @@
 // validator once; the applicant's app then loads the live version (plugins/step-schemas.ts).
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { compile, diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, withTranslations, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
-import { lintSteps, translationKeysOfStep, type LintProblem } from '@kh/engine/lint';
+import { compile, diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, stepFileText, validateStep, withTranslations, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
+import { lintSteps, translationKeysOfStep, translationOf, type LintProblem } from '@kh/engine/lint';
 import { loadLocales, loadMetaSchema } from '@kh/engine/node';
 import { validatorCode, validatorFromCode } from '@kh/engine/validator-code';
 import { applicationSteps, applications, auditLog, staff, stepPublications, stepVersions } from '../db/schema.ts';
@@ -12,7 +12,7 @@ import { AppError, CODES, ok } from '../http/envelope.ts';
 import { STATUS } from '../services/applications.ts';
 import { requireRole, staffOf } from '../services/staff-auth.ts';
 import { liveVersion, publishedVersion } from '../services/step-versions.ts';
-import { bundledVersion, compileStep, dictionaries, FORM_STEP_IDS, validateData } from '../services/steps.ts';
+import { bundledVersion, dictionaries, FORM_STEP_IDS } from '../services/steps.ts';
 import type { Database } from '../db/database.ts';
 
 const locales = loadLocales();
@@ -32,15 +32,9 @@ function translationTable(document: StepSchema, translations: StepTranslations) 
   const merged = withTranslations(locales, translations);
   return translationKeysOfStep(document).map((key) => ({
     key,
-    texts: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, lookup(merged[language], key) ?? null])),
+    texts: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, translationOf(merged[language], key) ?? null])),
     // ms has no texts of its own: the app shows en, as it does for every shipped key.
   }));
-}
-
-function lookup(messages: Record<string, unknown> | undefined, key: string): string | undefined {
-  let node: unknown = messages;
-  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
 }
 
 /** How many open applications hold a value at any of these payload paths (`a.b`, `list[].c`). */
@@ -106,7 +100,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
         FORM_STEP_IDS.map(async (stepId) => {
           const publication = live.find((p) => p.stepId === stepId);
           const version = publication?.version ?? 0;
-          const current = version === 0 ? { document: bundledVersion(stepId).document, translations: {} } : await publishedVersion(db, stepId, version);
+          const current = await publishedVersion(db, stepId, version);
           const own = rows.filter((r) => r.stepId === stepId);
           return {
             stepId,
@@ -266,7 +260,8 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       const problems = lintVersion(document, translations);
       if (problems.length > 0) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: problems.length }, { problems });
       const { jsonSchema } = compile(document, { dictionaries });
-      if (row.basedOn !== (await liveVersion(db, stepId))) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live: await liveVersion(db, stepId) });
+      const live = await liveVersion(db, stepId);
+      if (row.basedOn !== live) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live });
       await makeLive(stepId, version, staffId, 'publish', migration, { basedOn: row.basedOn, jsonSchema, validatorCode: validatorCode(jsonSchema) });
       return ok({ version, status: 'published', liveVersion: version });
     },
@@ -300,14 +295,12 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       const body = request.body as { document: StepSchema; translations?: StepTranslations; context?: StepContext; data: Record<string, unknown> };
       const problems = lintVersion(body.document, body.translations ?? {});
       if (problems.length > 0) return ok({ problems, payload: null, errors: [] });
-      // An unsaved document is compiled afresh, its validator made as a publish would make it: the check is what the server will accept.
-      const document = structuredClone(body.document);
-      const { jsonSchema } = compile(document, { dictionaries });
-      const validator = validatorFromCode(validatorCode(jsonSchema), jsonSchema);
-      const version = { stepId, version: -1, document, translations: body.translations ?? {}, validator: () => validator };
-      const compiled = compileStep(stepId, body.context ?? {}, { version });
-      const formData = compiled.fromPayload(compiled.toPayload(body.data));
-      return ok({ problems: [], payload: compiled.toPayload(body.data), errors: validateData(compiled, formData) });
+      // An unsaved document is compiled afresh, outside the shared cache of published steps, its
+      // validator made as a publish would make it: the check is what the server will accept.
+      const compiled = compile(body.document, { dictionaries, context: body.context ?? {} });
+      const validator = validatorFromCode(validatorCode(compiled.jsonSchema), compiled.jsonSchema);
+      const payload = compiled.toPayload(body.data);
+      return ok({ problems: [], payload, errors: validateStep(compiled, compiled.fromPayload(payload), { validator }) });
     },
   );
 
@@ -317,7 +310,6 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     knownStep(stepId);
     const { document, translations, row } = await versionDocument(stepId, version);
     if (version !== 0 && row?.status !== 'published') throw new AppError(409, CODES.badState, 'server.studioNotPublished');
-    const { $schema: _ignored, ...rest } = document as StepSchema & { $schema?: string };
-    return ok({ stepId, version, files: { [`schemas/steps/${stepId}.json`]: `${JSON.stringify({ $schema: '../meta/step.schema.json', ...rest }, null, 2)}\n` }, translations });
+    return ok({ stepId, version, files: { [`schemas/steps/${stepId}.json`]: stepFileText(document) }, translations });
   });
 };

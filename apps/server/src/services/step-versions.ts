@@ -53,12 +53,6 @@ export async function liveVersion(db: Database, stepId: string): Promise<number>
   return row?.version ?? 0;
 }
 
-/** Every step's live version, for the steps that have had a publish. */
-export async function liveVersions(db: Database): Promise<Record<string, number>> {
-  const rows = await db.select({ stepId: stepPublications.stepId, version: stepPublications.version }).from(stepPublications).where(isNull(stepPublications.endedAt));
-  return Object.fromEntries(rows.map((row) => [row.stepId, row.version]));
-}
-
 /**
  * The version a save is validated and stored under. An answer already given keeps its version (a
  * publish never changes what an application was answered with). A first answer is taken under the

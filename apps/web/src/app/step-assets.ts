@@ -90,15 +90,20 @@ const loadPublishedValidator = once(async (url): Promise<StructuralValidator> =>
 
 /** Which version of a step this application draws: the one its answer is pinned to, or the live one. */
 async function versionToDraw(stepId: string, relatedType: RelatedType, applyId: string) {
+  // Most steps are drawn from the bundle: its chunks load while the server is asked, not after.
+  const bundled = Promise.all([loadBundledSchema(stepId), loadBundledValidator(stepId)]);
+  bundled.catch(() => undefined);
   const answer = await endpoints.schema.step(stepId, { relatedType, ...(applyId ? { applyId } : {}) });
   if (answer.version === 0 || !answer.document || !answer.validator) {
-    const [schema, validator] = await Promise.all([loadBundledSchema(stepId), loadBundledValidator(stepId)]);
+    const [schema, validator] = await bundled;
     return { version: 0, schema, translations: answer.translations, validator };
   }
   return { version: answer.version, schema: answer.document as unknown as StepSchema, translations: answer.translations, validator: await loadPublishedValidator(answer.validator) };
 }
 
-const assetsKey = (stepId: string, relatedType: RelatedType, applyId: string | null | undefined) => `${relatedType}:${applyId ?? ''}:${stepId}`;
+/** Which application a step is drawn for: an answer's pinned version is that application's. */
+type DrawnFor = { relatedType: RelatedType; applyId?: string | null };
+const assetsKey = (stepId: string, { relatedType, applyId }: DrawnFor) => `${relatedType}:${applyId ?? ''}:${stepId}`;
 
 const loadAssets = once(async (key): Promise<StepAssets> => {
   const [relatedType, applyId, stepId] = key.split(':') as [RelatedType, string, string];
@@ -109,7 +114,6 @@ const loadAssets = once(async (key): Promise<StepAssets> => {
 });
 
 /** A step's schema (in the version this application draws), validator and the dictionaries it names, loaded once (in parallel) and kept. */
-export const loadStepAssets = Object.assign(
-  (stepId: string, application: { relatedType: RelatedType; applyId?: string | null } = { relatedType: 'INIT' }) => loadAssets(assetsKey(stepId, application.relatedType, application.applyId)),
-  { loaded: (stepId: string, application: { relatedType: RelatedType; applyId?: string | null } = { relatedType: 'INIT' }) => loadAssets.loaded(assetsKey(stepId, application.relatedType, application.applyId)) },
-);
+export const loadStepAssets = Object.assign((stepId: string, application: DrawnFor = { relatedType: 'INIT' }) => loadAssets(assetsKey(stepId, application)), {
+  loaded: (stepId: string, application: DrawnFor = { relatedType: 'INIT' }) => loadAssets.loaded(assetsKey(stepId, application)),
+});

@@ -106,13 +106,14 @@ export function IdentityStartPage(): ReactElement {
 async function saveIdentity(app: ApplicationState, verifiedIdentity: EkycResult['verifiedIdentity']) {
   if (!verifiedIdentity || !app.applyId) return;
   app.verifiedIdentity = verifiedIdentity;
+  const drawn = loadStepAssets.loaded('identity', app);
   await endpoints.apply.fillData({
     fillStep: 2002,
     relatedType: app.relatedType,
     applyId: app.applyId,
     data: { idKind: verifiedIdentity.documentType, documentName: verifiedIdentity.name, documentNumber: verifiedIdentity.documentNumber },
     // The version the identity page was drawn with, when it was drawn in this tab.
-    ...(loadStepAssets.loaded('identity', app) ? { schemaVersion: loadStepAssets.loaded('identity', app)!.version } : {}),
+    ...(drawn ? { schemaVersion: drawn.version } : {}),
   });
   clearDraft(app.applyId, 'identity');
   // The personal step now starts from the verified facts (the server carried them into it).
