@@ -10,10 +10,13 @@ import { AuditPage } from './pages/AuditPage.tsx';
 import { StaffPage } from './pages/StaffPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { QueuePage } from './pages/QueuePage.tsx';
+import { StudioListPage } from './studio/StudioListPage.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
 // The case page carries the form engine and renderer; the sign-in and the queue load without them.
 const CasePage = lazy(() => import('./pages/CasePage.tsx').then((module) => ({ default: module.CasePage })));
+// The studio's editor (CodeMirror) and preview load only for product editors who open a step.
+const StepStudioPage = lazy(() => import('./studio/StepStudioPage.tsx').then((module) => ({ default: module.StepStudioPage })));
 
 export function App(): ReactElement | null {
   const [instance, setInstance] = useState<i18n>();
@@ -74,7 +77,7 @@ function Shell(): ReactElement | null {
         <strong className="console-header__title">{t('title')}</strong>
         {session.staff && (
           <nav aria-label={t('title')} className="console-nav">
-            <Link href="/">{t('nav.queue')}</Link>
+            {session.staff.role === 'editor' ? <Link href="/studio">{t('nav.studio')}</Link> : <Link href="/">{t('nav.queue')}</Link>}
             {session.staff.role === 'admin' && <Link href="/audit">{t('nav.audit')}</Link>}
             {session.staff.role === 'admin' && <Link href="/staff">{t('nav.staff')}</Link>}
           </nav>
@@ -101,15 +104,23 @@ function Shell(): ReactElement | null {
                 </Suspense>
               )}
             </Route>
+            <Route path="/studio/:stepId">
+              {(params) => (
+                <Suspense fallback={<p>{t('case.loading')}</p>}>
+                  <StepStudioPage key={params.stepId} stepId={params.stepId} />
+                </Suspense>
+              )}
+            </Route>
+            <Route path="/studio">
+              <StudioListPage />
+            </Route>
             <Route path="/audit">
               <AuditPage />
             </Route>
             <Route path="/staff">
               <StaffPage />
             </Route>
-            <Route>
-              <QueuePage />
-            </Route>
+            <Route>{session.staff.role === 'editor' ? <StudioListPage /> : <QueuePage />}</Route>
           </Switch>
         ) : (
           <LoginPage />

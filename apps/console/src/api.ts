@@ -19,7 +19,7 @@ export const whenSessionEnds = (callback: () => void) => void (onSessionEnded = 
 
 const http = ky.create({ prefixUrl: '/staff/', credentials: 'same-origin', retry: 0, timeout: 30_000 });
 
-async function call<T>(method: 'get' | 'post', path: string, options: { json?: unknown; searchParams?: Record<string, string | number | boolean | undefined> } = {}): Promise<T> {
+async function call<T>(method: 'get' | 'post' | 'put', path: string, options: { json?: unknown; searchParams?: Record<string, string | number | boolean | undefined> } = {}): Promise<T> {
   const searchParams = new URLSearchParams({ language });
   for (const [key, value] of Object.entries(options.searchParams ?? {})) if (value !== undefined && value !== '') searchParams.set(key, String(value));
   try {
@@ -37,6 +37,7 @@ async function call<T>(method: 'get' | 'post', path: string, options: { json?: u
 
 export const get = <T>(path: string, searchParams?: Record<string, string | number | boolean | undefined>) => call<T>('get', path, { searchParams });
 export const post = <T>(path: string, json: unknown = {}) => call<T>('post', path, { json });
+export const put = <T>(path: string, json: unknown) => call<T>('put', path, { json });
 /** A document's address: the browser fetches it with the cookie, the server stamps and audits it. */
 export const documentUrl = (caseId: string, ref: string) => `/staff/applications/${encodeURIComponent(caseId)}/documents/${encodeURIComponent(ref)}`;
 

@@ -51,7 +51,7 @@ const branchTexts = {
 };
 function withBranch(): StepSchema {
   const step = investment();
-  step.fields.push(branchField);
+  step.fields.push(structuredClone(branchField));
   step.payload = { ...step.payload, preferredBranch: 'number' };
   return step;
 }
@@ -245,6 +245,35 @@ describe('the preview and the server check', () => {
     (broken.fields.at(-1) as ValueField).dataKey = 'nowhere';
     const lint = await ed('POST', '/staff/studio/steps/investment/check', { document: broken, data: {} });
     expect(lint.body.data.problems).toContainEqual(expect.objectContaining({ field: 'branch', reason: 'dataKey "nowhere" is not declared in the step\'s payload' }));
+  });
+  it('the preview gives the lint (pointing into the document), the translation table, and a validator module only for a clean document', async () => {
+    const broken = withBranch();
+    (broken.fields.at(-1) as unknown as Record<string, unknown>).valueType = 'colour';
+    const red = (await ed('POST', '/staff/studio/steps/investment/preview', { document: broken, translations: branchTexts })).body.data;
+    expect(red.validator).toBeNull();
+    expect(red.problems).toContainEqual(expect.objectContaining({ pointer: `/fields/${broken.fields.length - 1}/valueType`, reason: expect.stringContaining('meta-schema') }));
+    // A half-made field still shows the keys it brings, so the texts can be typed before it is valid.
+    expect(red.table.map((row: { key: string }) => row.key)).toContain('field.investment.branch.label');
+
+    const green = (await ed('POST', '/staff/studio/steps/investment/preview', { document: withBranch(), translations: branchTexts })).body.data;
+    expect(green.problems, JSON.stringify(green.problems)).toEqual([]);
+    expect(green.validator).toMatch(/^\/staff\/studio\/preview-validators\/[0-9a-f]{32}\.js$/);
+    const module = await ed('GET', green.validator);
+    expect(module.status).toBe(200);
+    expect(module.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(module.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(module.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    const text = String(module.body);
+    expect(text).toContain('export default function validators(require)');
+    // The same document gives the same module (content-addressed), so a preview re-fetches nothing.
+    expect((await ed('POST', '/staff/studio/steps/investment/preview', { document: withBranch(), translations: branchTexts })).body.data.validator).toBe(green.validator);
+    // Only an editor; an unknown one is gone, with a translated reason.
+    expect((await as('rev')('GET', green.validator)).status).toBe(403);
+    expect((await as('rev')('POST', '/staff/studio/steps/investment/preview', { document: withBranch() })).status).toBe(403);
+    const gone = await ed('GET', `/staff/studio/preview-validators/${'0'.repeat(32)}.js?language=zh-HK`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.msg).toBe('此預覽已過期，請編輯文件以重新產生。');
+    expect((await ed('GET', '/staff/studio/preview-validators/..%2F..%2Fetc.js')).status).toBe(400);
   });
   it('refuses a document for another step, and a step that does not exist', async () => {
     const other = withBranch();

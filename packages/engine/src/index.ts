@@ -22,3 +22,4 @@ export { lookupPostcode, type PostcodePlace } from './malaysia/postcodes.ts';
 export { MALAYSIAN_STATES } from './malaysia/states.ts';
 export * from './payload-diff.ts';
 export * from './step-versions.ts';
+export * from './step-edits.ts';

@@ -14,6 +14,8 @@ export const REQUIRED_LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
 export interface LintProblem {
   file: string;
   field?: string;
+  /** Where in the document a meta-schema problem is (JSON Pointer), for an editor to point at. */
+  pointer?: string;
   reason: string;
 }
 
@@ -85,7 +87,8 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
     for (const f of kindProblems) report(`unknown kind "${String(f.kind)}" (known: ${FIELD_KINDS.join(', ')})`, String(f.id ?? '?'));
     if (!validateMeta(document)) {
       if (kindProblems.length === 0)
-        for (const error of validateMeta.errors ?? []) report(`does not match the step meta-schema at ${error.instancePath || '/'}: ${error.message}`);
+        for (const error of validateMeta.errors ?? [])
+          problems.push({ file, pointer: error.instancePath, reason: `does not match the step meta-schema at ${error.instancePath || '/'}: ${error.message}` });
       continue;
     }
     const step = document as StepSchema;

@@ -54,10 +54,43 @@ function fieldsById(step: StepSchema): Map<string, { own: Record<string, unknown
   return byId;
 }
 
+/**
+ * The fields that moved among their siblings: those outside the longest run kept in the old order,
+ * so adding or removing one field does not count every field after it as moved.
+ */
+function movedAmongSiblings(was: ReturnType<typeof fieldsById>, now: ReturnType<typeof fieldsById>): Set<string> {
+  const moved = new Set<string>();
+  const byParent = new Map<string | null, { id: string; index: number; oldIndex: number }[]>();
+  for (const [id, current] of now) {
+    const old = was.get(id);
+    if (!old) continue;
+    if (old.parent !== current.parent) moved.add(id);
+    else byParent.set(current.parent, [...(byParent.get(current.parent) ?? []), { id, index: current.index, oldIndex: old.index }]);
+  }
+  for (const siblings of byParent.values()) {
+    const order = siblings.sort((a, b) => a.index - b.index);
+    // Longest increasing subsequence of the old indexes (quadratic: a step has tens of fields).
+    const length = order.map(() => 1);
+    const previous = order.map(() => -1);
+    order.forEach((item, i) => {
+      for (let j = 0; j < i; j++)
+        if (order[j]!.oldIndex < item.oldIndex && length[j]! + 1 > length[i]!) {
+          length[i] = length[j]! + 1;
+          previous[i] = j;
+        }
+    });
+    const kept = new Set<number>();
+    for (let i = length.indexOf(Math.max(0, ...length)); i >= 0; i = previous[i]!) kept.add(i);
+    order.forEach((item, i) => !kept.has(i) && moved.add(item.id));
+  }
+  return moved;
+}
+
 export function diffStepVersions(before: { document: StepSchema; translations?: StepTranslations }, after: { document: StepSchema; translations?: StepTranslations }): StepVersionDiff {
   const was = fieldsById(before.document);
   const now = fieldsById(after.document);
   const fields: FieldChange[] = [];
+  const moved = movedAmongSiblings(was, now);
   for (const { field } of walkFields(after.document.fields)) {
     const old = was.get(field.id);
     const current = now.get(field.id)!;
@@ -68,7 +101,7 @@ export function diffStepVersions(before: { document: StepSchema; translations?: 
     const keys = [...new Set([...Object.keys(old.own), ...Object.keys(current.own)])];
     const properties = keys.filter((key) => !same(old.own[key], current.own[key]));
     if (properties.length > 0) fields.push({ id: field.id, change: 'changed', properties });
-    else if (old.parent !== current.parent || old.index !== current.index) fields.push({ id: field.id, change: 'moved' });
+    else if (moved.has(field.id)) fields.push({ id: field.id, change: 'moved' });
   }
   for (const { field } of walkFields(before.document.fields)) if (!now.has(field.id)) fields.push({ id: field.id, change: 'removed' });
 

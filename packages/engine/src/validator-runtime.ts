@@ -5,6 +5,9 @@
 import * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as equal from 'ajv/dist/runtime/equal.js';
 import * as formats from 'ajv-formats/dist/formats.js';
+import type { JsonSchema } from './rules.ts';
+import type { StructuralValidator } from './validate.ts';
+import { precompiledValidator } from './validators.ts';
 
 type Loose = Record<string, unknown> & { default?: unknown };
 const functionOf = (module: Loose): unknown => {
@@ -23,3 +26,12 @@ export function validatorRuntime(name: string): unknown {
   if (!(name in pieces)) throw new Error(`A validator module asked for ${name}`);
   return pieces[name];
 }
+
+/** What a served validator module exports (node/validator-code.ts `validatorModule`). */
+export interface ValidatorModule {
+  default(require: (name: string) => unknown): Record<string, unknown>;
+  jsonSchema: JsonSchema;
+}
+
+/** A served validator module as RJSF's validator: its functions, given the runtime pieces, keyed by its schema. */
+export const validatorOfModule = (module: ValidatorModule): StructuralValidator => precompiledValidator(module.default(validatorRuntime) as never, module.jsonSchema);

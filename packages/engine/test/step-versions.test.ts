@@ -6,9 +6,7 @@ import { compile } from '../src/compile.ts';
 import { diffStepVersions, droppedPayloadKeys, withTranslations } from '../src/step-versions.ts';
 import { translationKeysOfStep } from '../src/lint.ts';
 import { loadStepSchemas } from '../src/node/load.ts';
-import { precompiledValidator } from '../src/validators.ts';
-import { validatorRuntime } from '../src/validator-runtime.ts';
-import type { JsonSchema } from '../src/rules.ts';
+import { validatorOfModule, type ValidatorModule } from '../src/validator-runtime.ts';
 import { VALIDATOR_RUNTIME_MODULES, validatorCode, validatorFromCode, validatorModule } from '../src/node/validator-code.ts';
 import { validateStep } from '../src/validate.ts';
 import { walkFields, type Field, type StepSchema, type ValueField } from '../src/step-schema.ts';
@@ -28,6 +26,21 @@ function removeField(step: StepSchema, id: string) {
 }
 
 describe('diffStepVersions', () => {
+  it('counts as moved only the fields taken out of order, not every field a new one pushed down', () => {
+    const before = work();
+    const inserted = work();
+    inserted.fields.unshift(branch);
+    expect(diffStepVersions({ document: before }, { document: inserted }).fields).toEqual([{ id: 'branch', change: 'added' }]);
+    const reordered = work();
+    reordered.fields.push(reordered.fields.shift()!);
+    expect(diffStepVersions({ document: before }, { document: reordered }).fields).toEqual([{ id: before.fields[0]!.id, change: 'moved' }]);
+    // Into another container: moved, whatever its index.
+    const rehomed = work();
+    const top = rehomed.fields.findIndex((f) => !('children' in f));
+    const container = rehomed.fields.find((f) => 'children' in f) as { children: Field[] };
+    container.children.unshift(rehomed.fields.splice(top, 1)[0]!);
+    expect(diffStepVersions({ document: before }, { document: rehomed }).fields).toEqual([{ id: before.fields[top]!.id, change: 'moved' }]);
+  });
   it('names added, removed, changed and moved fields, payload keys and texts', () => {
     const before = work();
     const after = work();
@@ -106,8 +119,8 @@ describe('validator code made at publish time', () => {
     const personal = loadStepSchemas().find((s) => s.id === 'personal')!;
     const compiledPersonal = compile(personal, { dictionaries });
     const source = validatorModule(validatorCode(compiledPersonal.jsonSchema), compiledPersonal.jsonSchema);
-    const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { default: (require: (name: string) => unknown) => Record<string, unknown>; jsonSchema: JsonSchema };
-    const inPage = precompiledValidator(module.default(validatorRuntime) as never, module.jsonSchema);
+    const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as ValidatorModule;
+    const inPage = validatorOfModule(module);
     const onServer = validatorFromCode(validatorCode(compiledPersonal.jsonSchema), compiledPersonal.jsonSchema);
     // Lengths (ucs2length), equality (equal) and formats are the runtime pieces; these answers reach all three.
     for (const data of [{ documentName: 'x'.repeat(200), birthDate: 'not a date' }, { documentName: 'TAN AH KOW', birthDate: '1990-01-01', sameAsRegistered: true }, {}]) {

@@ -6,7 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { compile, diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, stepFileText, validateStep, withTranslations, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
 import { lintSteps, translationKeysOfStep, translationOf, type LintProblem } from '@kh/engine/lint';
 import { loadLocales, loadMetaSchema } from '@kh/engine/node';
-import { validatorCode, validatorFromCode } from '@kh/engine/validator-code';
+import { validatorCode, validatorFromCode, validatorModule } from '@kh/engine/validator-code';
+import { createHash } from 'node:crypto';
 import { applicationSteps, applications, auditLog, staff, stepPublications, stepVersions } from '../db/schema.ts';
 import { AppError, CODES, ok } from '../http/envelope.ts';
 import { STATUS } from '../services/applications.ts';
@@ -14,6 +15,7 @@ import { requireRole, staffOf } from '../services/staff-auth.ts';
 import { liveVersion, publishedVersion } from '../services/step-versions.ts';
 import { bundledVersion, dictionaries, FORM_STEP_IDS } from '../services/steps.ts';
 import type { Database } from '../db/database.ts';
+import { appCsp } from '../web.ts';
 
 const locales = loadLocales();
 const metaSchema = loadMetaSchema('step');
@@ -21,6 +23,24 @@ const metaSchema = loadMetaSchema('step');
 const OPEN_STATUSES = [STATUS.stash, STATUS.review, STATUS.fail];
 
 type Version = typeof stepVersions.$inferSelect;
+
+/**
+ * The validator modules of unsaved documents the studio previews, by content hash, newest last. The
+ * console runs under script-src 'self' and cannot compile a validator itself, so the server compiles
+ * as a publish would and serves the module from its own origin. Bounded: an editor typing makes many.
+ */
+const PREVIEW_MODULES_KEPT = 64;
+const previewModules = new Map<string, string>();
+function keepPreviewModule(module: string): string {
+  const hash = createHash('sha256').update(module).digest('hex').slice(0, 32);
+  previewModules.delete(hash);
+  previewModules.set(hash, module);
+  for (const oldest of previewModules.keys()) {
+    if (previewModules.size <= PREVIEW_MODULES_KEPT) break;
+    previewModules.delete(oldest);
+  }
+  return hash;
+}
 
 /** The lint of one version: its document with its own texts over the shipped ones. */
 export function lintVersion(document: unknown, translations: StepTranslations): LintProblem[] {
@@ -35,6 +55,15 @@ function translationTable(document: StepSchema, translations: StepTranslations) 
     texts: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, translationOf(merged[language], key) ?? null])),
     // ms has no texts of its own: the app shows en, as it does for every shipped key.
   }));
+}
+
+/** The value, or an empty list when a half-typed document cannot give one. */
+function safely<T>(read: () => T[]): T[] {
+  try {
+    return read();
+  } catch {
+    return [];
+  }
 }
 
 /** How many open applications hold a value at any of these payload paths (`a.b`, `list[].c`). */
@@ -301,6 +330,42 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       const validator = validatorFromCode(validatorCode(compiled.jsonSchema), compiled.jsonSchema);
       const payload = compiled.toPayload(body.data);
       return ok({ problems: [], payload, errors: validateStep(compiled, compiled.fromPayload(payload), { validator }) });
+    },
+  );
+
+  // The preview as the editor types: the lint, the translation table and (when the lint is clean) the
+  // validator module a publish of this very document would serve, so the preview validates as the app will.
+  app.post(
+    '/studio/steps/:stepId/preview',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['document'], properties: { document: { type: 'object' }, translations: translationsSchema } } } },
+    async (request) => {
+      const { stepId } = request.params as { stepId: string };
+      knownStep(stepId);
+      const body = request.body as { document: StepSchema; translations?: StepTranslations };
+      const translations = body.translations ?? {};
+      const problems = lintVersion(body.document, translations);
+      // The table is read from whatever parses: a half-typed field still shows the keys it has.
+      const table = Array.isArray((body.document as { fields?: unknown }).fields) ? safely(() => translationTable(body.document, translations)) : [];
+      if (problems.length > 0) return ok({ problems, table, validator: null });
+      const { jsonSchema } = compile(body.document, { dictionaries });
+      const hash = keepPreviewModule(validatorModule(validatorCode(jsonSchema), jsonSchema));
+      return ok({ problems, table, validator: `/staff/studio/preview-validators/${hash}.js` });
+    },
+  );
+
+  app.get(
+    '/studio/preview-validators/:file',
+    { ...editor, schema: { params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[0-9a-f]{32}\\.js$' } } } } },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const module = previewModules.get(file.slice(0, -3));
+      if (!module) throw new AppError(404, '404', 'server.studioPreviewGone');
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', appCsp())
+        .header('x-content-type-options', 'nosniff')
+        .send(module);
     },
   );
 

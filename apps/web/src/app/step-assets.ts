@@ -6,6 +6,7 @@
 // server cannot serve that CommonJS code, so development uses RJSF's runtime ajv for version 0.
 import { dictionariesOf, type DictionaryFile, type JsonSchema, type LabelledDictionaries, type StepSchema, type StructuralValidator } from '@kh/engine';
 import type { RelatedType, StepSchemaAnswer } from '@kh/api';
+import type { ValidatorModule } from '@kh/engine/validator-runtime';
 import { endpoints } from './services.ts';
 
 export interface StepAssets {
@@ -80,12 +81,8 @@ const loadBundledValidator = once(async (stepId): Promise<StructuralValidator> =
 
 /** A published version's validator: the server's module (its functions and the JSON Schema they were made from), given the ajv runtime pieces it names. */
 const loadPublishedValidator = once(async (url): Promise<StructuralValidator> => {
-  const [{ precompiledValidator }, { validatorRuntime }, module] = await Promise.all([
-    import('@kh/engine/validators'),
-    import('@kh/engine/validator-runtime'),
-    import(/* @vite-ignore */ url) as Promise<{ default: (require: (name: string) => unknown) => Record<string, unknown>; jsonSchema: JsonSchema }>,
-  ]);
-  return precompiledValidator(module.default(validatorRuntime) as never, module.jsonSchema);
+  const [{ validatorOfModule }, module] = await Promise.all([import('@kh/engine/validator-runtime'), import(/* @vite-ignore */ url) as Promise<ValidatorModule>]);
+  return validatorOfModule(module);
 });
 
 /** Which version of a step this application draws: the one its answer is pinned to, or the live one. */

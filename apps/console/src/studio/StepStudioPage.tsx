@@ -1,0 +1,296 @@
+// One step in the studio: its versions, and the one opened, edited two ways (the field tree and the
+// JSON) over one document, with the lint as it is typed, the live preview in three languages, the
+// texts, the step's place in the flow, the changes from the version it started from, and the actions
+// of its state: save and send a draft, publish one in review (a second editor), roll back.
+import { diffStepVersions, stepFileText, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
+import type { LintProblem } from '@kh/engine/lint';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { StaffApiError, failureMessage, get, post, put } from '../api.ts';
+import { Alert, formatDate } from '../parts.tsx';
+import { dictionaries } from '../schemas.ts';
+import { useSession } from '../session.tsx';
+import { FieldTree } from './FieldTree.tsx';
+import { FlowPosition } from './FlowPosition.tsx';
+import { JsonEditor } from './JsonEditor.tsx';
+import { problemRanges } from './json-document.ts';
+import { DEFAULT_PREVIEW_CONTEXT, StepPreview, type PreviewContext } from './StepPreview.tsx';
+import { PreviewContextBar } from './PreviewContextBar.tsx';
+import { TranslationTable } from './TranslationTable.tsx';
+import { VersionChanges } from './VersionChanges.tsx';
+import type { PreviewAnswer, StepHistory, VersionDetail } from './types.ts';
+
+/** How long typing pauses before the lint and the preview's validator are asked for. */
+const PREVIEW_DELAY_MS = 250;
+const TABS = ['fields', 'json', 'translations', 'changes', 'history'] as const;
+type Tab = (typeof TABS)[number];
+
+const parse = (text: string): StepSchema | undefined => {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && Array.isArray((value as StepSchema).fields) ? (value as StepSchema) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const dictionaryNames = Object.keys(dictionaries).sort();
+
+/** The served validator module of a clean document, loaded once per address. */
+const validators = new Map<string, Promise<StructuralValidator>>();
+function previewValidator(url: string): Promise<StructuralValidator> {
+  if (!validators.has(url)) {
+    const loading = Promise.all([import('@kh/engine/validator-runtime'), import(/* @vite-ignore */ url)]).then(([{ validatorOfModule }, module]) => validatorOfModule(module));
+    loading.catch(() => validators.delete(url));
+    validators.set(url, loading);
+  }
+  return validators.get(url)!;
+}
+
+export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
+  const { t, i18n } = useTranslation('console');
+  const { t: tApp } = useTranslation();
+  const { staff } = useSession();
+  const [history, setHistory] = useState<StepHistory>();
+  const [open, setOpen] = useState<number>();
+  const [detail, setDetail] = useState<VersionDetail>();
+  const [base, setBase] = useState<{ document: StepSchema; translations: StepTranslations }>();
+  const [text, setText] = useState('');
+  const [translations, setTranslations] = useState<StepTranslations>({});
+  const [dirty, setDirty] = useState(false);
+  const [tab, setTab] = useState<Tab>('fields');
+  const [selected, setSelected] = useState<number[]>();
+  const [preview, setPreview] = useState<PreviewAnswer>();
+  const [clean, setClean] = useState<{ document: StepSchema; translations: StepTranslations; validator: StructuralValidator }>();
+  const [context, setContext] = useState<PreviewContext>(DEFAULT_PREVIEW_CONTEXT);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const [migration, setMigration] = useState<{ needed: boolean; text: string }>({ needed: false, text: '' });
+  const [busy, setBusy] = useState(false);
+
+  const loadHistory = useCallback(async () => {
+    const answer = await get<StepHistory>(`studio/steps/${stepId}`);
+    setHistory(answer);
+    return answer;
+  }, [stepId]);
+
+  const openVersion = useCallback(
+    async (version: number) => {
+      const opened = await get<VersionDetail>(`studio/steps/${stepId}/versions/${version}`);
+      // The changes are shown from the version this one started from (the build's own for 0).
+      const from = version === 0 ? opened : await get<VersionDetail>(`studio/steps/${stepId}/versions/${opened.basedOn}`);
+      setOpen(version);
+      setDetail(opened);
+      setBase({ document: from.document, translations: from.translations });
+      setText(stepFileText(opened.document));
+      setTranslations(opened.translations);
+      setDirty(false);
+      setSelected(undefined);
+      setMigration({ needed: false, text: '' });
+    },
+    [stepId],
+  );
+
+  // First: the author's own newest draft if there is one, else the live version.
+  useEffect(() => {
+    loadHistory()
+      .then((answer) => openVersion(answer.versions.find((v) => v.status === 'draft' && v.authorId === staff?.id)?.version ?? answer.liveVersion))
+      .catch((caught: unknown) => setMessage({ kind: 'error', text: failureMessage(caught, t) }));
+  }, [loadHistory, openVersion, staff?.id, t]);
+
+  const document = useMemo(() => parse(text), [text]);
+  const editable = detail?.status === 'draft' && detail.authorId === staff?.id;
+
+  // The lint and the preview's validator, a moment after the typing stops; an older answer never overwrites a newer one.
+  const asked = useRef(0);
+  useEffect(() => {
+    if (!document || !detail) return;
+    const ask = ++asked.current;
+    const timer = setTimeout(() => {
+      post<PreviewAnswer>(`studio/steps/${stepId}/preview`, { document, translations })
+        .then(async (answer) => {
+          const validator = answer.validator ? await previewValidator(answer.validator) : undefined;
+          if (ask !== asked.current) return;
+          setPreview(answer);
+          if (validator) setClean({ document, translations, validator });
+        })
+        .catch((caught: unknown) => ask === asked.current && setMessage({ kind: 'error', text: failureMessage(caught, t) }));
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [document, translations, stepId, detail, t]);
+
+  const problems: LintProblem[] = useMemo(() => (document ? (preview?.problems ?? []) : []), [document, preview]);
+  const ranges = useMemo(() => problemRanges(text, document, problems).map((r) => ({ from: r.from, to: r.to, message: r.problem.reason })), [text, document, problems]);
+  const problemsOf = useCallback((id: string) => problems.filter((p) => p.field === id).map((p) => p.reason), [problems]);
+  const diff = useMemo(() => (document && base ? diffStepVersions(base, { document, translations }) : undefined), [document, base, translations]);
+
+  const edit = (next: string) => {
+    setText(next);
+    setDirty(true);
+  };
+  const editTexts = (next: StepTranslations) => {
+    setTranslations(next);
+    setDirty(true);
+  };
+
+  /** Runs an action, then shows the history and version as the server now has them. */
+  const act = async (action: () => Promise<number | undefined>, done: string) => {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const version = await action();
+      await loadHistory();
+      if (version !== undefined) await openVersion(version);
+      setMessage({ kind: 'success', text: done });
+    } catch (caught) {
+      // A publish that drops keys open applications hold asks for the migration that answers for them.
+      if (caught instanceof StaffApiError && caught.status === 409 && /migration/i.test(caught.message)) setMigration((m) => ({ ...m, needed: true }));
+      setMessage({ kind: 'error', text: failureMessage(caught, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = async () => {
+    if (!document || open === undefined) throw new StaffApiError(400, t('studio.jsonInvalid'));
+    await put(`studio/steps/${stepId}/versions/${open}`, { document, translations });
+    setDirty(false);
+    return open;
+  };
+  const newDraft = () =>
+    act(async () => {
+      const answer = await post<{ version: number }>(`studio/steps/${stepId}/drafts`, { document: document ?? detail!.document, translations, basedOn: history!.liveVersion });
+      return answer.version;
+    }, t('studio.done.drafted'));
+
+  if (!history || !detail || open === undefined) return <>{message ? <Alert kind={message.kind}>{message.text}</Alert> : <p>{t('case.loading')}</p>}</>;
+  const mine = detail.authorId === staff?.id;
+  const isLive = history.liveVersion === open;
+  const versionName = open === 0 ? t('studio.builtIn') : t('studio.versionN', { version: open });
+
+  return (
+    <div className="studio-step">
+      <p>
+        <Link href="/studio">{t('studio.back')}</Link>
+      </p>
+      <h1>
+        {tApp(`step.${stepId}.title`, { defaultValue: stepId })} <code>{stepId}</code>
+      </h1>
+      <p className="studio-step__state">
+        {t('studio.opened', { version: versionName, status: t(`studio.status.${detail.status}`) })}
+        {isLive && <strong> · {t('studio.isLive')}</strong>}
+        {dirty && <span className="studio-bad"> · {t('studio.unsaved')}</span>}
+      </p>
+
+      <div className="studio-actions" role="group" aria-label={t('studio.actions')}>
+        {editable && (
+          <>
+            <button type="button" className="console-button" disabled={busy || !dirty} onClick={() => void act(save, t('studio.done.saved'))}>
+              {t('studio.save')}
+            </button>
+            <button type="button" className="console-button console-button--main" disabled={busy || problems.length > 0 || !document} onClick={() => void act(async () => (await save(), await post(`studio/steps/${stepId}/versions/${open}/submit`), open), t('studio.done.submitted'))}>
+              {t('studio.submit')}
+            </button>
+          </>
+        )}
+        {detail.status === 'review' && !mine && (
+          <button type="button" className="console-button console-button--main" disabled={busy} onClick={() => void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/publish`, migration.text.trim() ? { migration: migration.text } : {}), open), t('studio.done.published'))}>
+            {t('studio.publish')}
+          </button>
+        )}
+        {detail.status === 'review' && mine && <p className="studio-form__note">{t('studio.waitingForReview')}</p>}
+        {detail.status === 'published' && !isLive && (
+          <button type="button" className="console-button" disabled={busy} onClick={() => void act(async () => (await post(`studio/steps/${stepId}/rollback`, { version: open, ...(migration.text.trim() ? { migration: migration.text } : {}) }), open), t('studio.done.rolledBack', { version: versionName }))}>
+            {t('studio.rollback', { version: versionName })}
+          </button>
+        )}
+        {!editable && (
+          <button type="button" className="console-button" disabled={busy} onClick={() => void newDraft()}>
+            {t('studio.newDraft')}
+          </button>
+        )}
+      </div>
+      {migration.needed && (
+        <label className="console-field">
+          <span>{t('studio.migration')}</span>
+          <textarea value={migration.text} onChange={(event) => setMigration({ needed: true, text: event.target.value })} rows={3} />
+        </label>
+      )}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
+
+      <p role="status" className={!document || problems.length ? 'studio-bad' : 'studio-ok'} aria-live="polite">
+        {!document ? t('studio.jsonInvalid') : !preview ? t('studio.linting') : problems.length ? t('studio.problems', { count: problems.length }) : t('studio.lintClean')}
+      </p>
+
+      <div className="studio-step__work">
+        <div className="studio-step__editor">
+          <div role="tablist" aria-label={t('studio.views')} className="studio-tabs">
+            {TABS.map((name) => (
+              <button key={name} type="button" role="tab" id={`studio-tab-${name}`} aria-selected={tab === name} aria-controls="studio-tabpanel" className="studio-tabs__tab" onClick={() => setTab(name)}>
+                {t(`studio.tabs.${name}`)}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="studio-tabpanel" aria-labelledby={`studio-tab-${tab}`} className="studio-tabpanel">
+            {tab === 'fields' &&
+              (document ? (
+                <FieldTree document={document} editable={editable} selected={selected} onSelect={setSelected} onChange={(next) => edit(stepFileText(next))} problemsOf={problemsOf} dictionaryNames={dictionaryNames} />
+              ) : (
+                <Alert kind="error">{t('studio.jsonInvalid')}</Alert>
+              ))}
+            {tab === 'json' && <JsonEditor key={`${open}-${editable}`} label={t('studio.tabs.json')} value={text} readOnly={!editable} problems={ranges} extraValues={{ dictionary: dictionaryNames }} onChange={edit} />}
+            {tab === 'translations' && <TranslationTable rows={preview?.table ?? detail.table} translations={translations} editable={editable} onChange={editTexts} />}
+            {tab === 'changes' && diff && <VersionChanges diff={diff} basedOn={detail.basedOn} />}
+            {tab === 'history' && <VersionList history={history} open={open} onOpen={(v) => void openVersion(v)} language={i18n.language} />}
+          </div>
+          {problems.length > 0 && (
+            <section aria-labelledby="studio-problems-title" className="studio-problems">
+              <h2 id="studio-problems-title">{t('studio.lint')}</h2>
+              <ul>
+                {problems.map((p, i) => (
+                  <li key={i}>
+                    {p.field ? <code>{p.field}</code> : null} {p.reason}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+        <aside className="studio-step__side">
+          <PreviewContextBar context={context} onChange={setContext} document={document ?? detail.document} />
+          <FlowPosition context={context} stepCode={(document ?? detail.document).stepCode} />
+        </aside>
+      </div>
+      {clean && <StepPreview stepId={stepId} document={clean.document} validator={clean.validator} translations={clean.translations} dictionaries={dictionaries} context={context} stale={!document || problems.length > 0} />}
+    </div>
+  );
+}
+
+function VersionList({ history, open, onOpen, language }: { history: StepHistory; open: number; onOpen(version: number): void; language: string }): ReactElement {
+  const { t } = useTranslation('console');
+  const entries = [...history.versions.map((v) => ({ ...v, builtIn: false })), { version: 0, status: 'published' as const, author: t('studio.build'), updatedAt: null, builtIn: true }];
+  return (
+    <div className="studio-versions">
+      <ul>
+        {entries.map((v) => (
+          <li key={v.version}>
+            <button type="button" className="console-button console-button--link" aria-pressed={v.version === open} onClick={() => onOpen(v.version)}>
+              {v.version === 0 ? t('studio.builtIn') : t('studio.versionN', { version: v.version })}
+            </button>{' '}
+            {t(`studio.status.${v.status}`)}
+            {history.liveVersion === v.version && <strong> · {t('studio.isLive')}</strong>} · {v.author}
+            {v.updatedAt ? ` · ${formatDate(v.updatedAt, language)}` : ''}
+          </li>
+        ))}
+      </ul>
+      <h2>{t('studio.publications')}</h2>
+      <ol>
+        {history.publications.map((p, i) => (
+          <li key={i}>
+            {t(`studio.action.${p.action}`, { version: p.version === 0 ? t('studio.builtIn') : t('studio.versionN', { version: p.version }), name: p.by, at: formatDate(p.startedAt, language) })}
+            {p.migration ? ` · ${t('studio.migrationStated', { migration: p.migration })}` : ''}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

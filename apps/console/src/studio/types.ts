@@ -1,0 +1,51 @@
+// What the studio's API answers (apps/server/src/plugins/staff-studio.ts).
+import type { StepSchema, StepTranslations, StepVersionDiff } from '@kh/engine';
+import type { LintProblem } from '@kh/engine/lint';
+
+export type VersionStatus = 'draft' | 'review' | 'published';
+
+export interface StepSummary {
+  stepId: string;
+  liveVersion: number;
+  liveSince: string | null;
+  problems: number;
+  drafts: number;
+  lastChange: { version: number; status: VersionStatus; by: string; at: string } | null;
+}
+
+export interface StepHistory {
+  stepId: string;
+  liveVersion: number;
+  versions: { version: number; status: VersionStatus; basedOn: number; authorId: string; author: string; createdAt: string; updatedAt: string; submittedAt: string | null; publishedAt: string | null; reviewerId: string | null }[];
+  publications: { version: number; action: 'publish' | 'rollback'; by: string; migration: string | null; startedAt: string; endedAt: string | null }[];
+}
+
+export interface TranslationRow {
+  key: string;
+  texts: Record<string, string | null>;
+}
+
+export interface VersionDetail {
+  stepId: string;
+  version: number;
+  status: VersionStatus;
+  basedOn: number;
+  authorId: string | null;
+  document: StepSchema;
+  translations: StepTranslations;
+  table: TranslationRow[];
+  problems: LintProblem[];
+  diff: StepVersionDiff;
+}
+
+export interface PreviewAnswer {
+  problems: LintProblem[];
+  table: TranslationRow[];
+  validator: string | null;
+}
+
+export interface CheckAnswer {
+  problems: LintProblem[];
+  payload: Record<string, unknown> | null;
+  errors: { field: string; key: string; params?: Record<string, unknown> }[];
+}

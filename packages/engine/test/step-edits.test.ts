@@ -1,0 +1,96 @@
+// The studio's field tree edits: each returns a new document (the old one untouched), keeps ids
+// unique, and what it makes passes the same lint as `pnpm schemas:lint` once texts are given.
+import { describe, expect, it } from 'vitest';
+import { lintSteps } from '../src/lint.ts';
+import { loadLocales, loadMetaSchema, loadStepSchemas } from '../src/node/load.ts';
+import { declarePayloadKey, duplicateField, fieldAt, fieldIds, freshId, insertField, moveField, newField, pathOfField, removeField, updateField } from '../src/step-edits.ts';
+import { withTranslations } from '../src/step-versions.ts';
+import type { StepSchema } from '../src/step-schema.ts';
+import { dictionaries } from './helpers.ts';
+
+const stepNamed = (id: string): StepSchema => structuredClone(loadStepSchemas().find((s) => s.id === id)!);
+const contact = () => stepNamed('contact');
+const lint = (document: StepSchema, translations = {}) =>
+  lintSteps({ steps: [{ file: 'contact.json', document }], dictionaries, locales: withTranslations(loadLocales(), translations), metaSchema: loadMetaSchema('step') });
+const idsAt = (document: StepSchema, parent: number[] = []) => (parent.length ? ((fieldAt(document, parent) as { children: { id: string }[] }).children ?? []) : document.fields).map((f) => f.id);
+
+describe('step edits', () => {
+  it('adds a new field at the end (or an index), leaving the given document as it was', () => {
+    const before = contact();
+    const frozen = JSON.stringify(before);
+    const field = newField(before, 'Select');
+    expect(field).toMatchObject({ id: 'newSelect', kind: 'Select', valueType: 'string', dataKey: 'newSelect', labelKey: 'field.contact.newSelect.label' });
+    const after = insertField(before, [], field);
+    expect(JSON.stringify(before)).toBe(frozen);
+    expect(idsAt(after).at(-1)).toBe('newSelect');
+    expect(idsAt(insertField(before, [], field, 0))[0]).toBe('newSelect');
+    // A second new field of the kind draws the next free id.
+    expect(newField(after, 'Select').id).toBe('newSelect2');
+  });
+
+  it('a new value field needs only its payload key and texts to pass the lint', () => {
+    const document = insertField(contact(), [], newField(contact(), 'Input'));
+    expect(lint(document).map((p) => p.reason)).toEqual(expect.arrayContaining([expect.stringContaining('"newInput" is not declared')]));
+    (document.payload as Record<string, unknown>).newInput = 'string';
+    const texts = { 'field.contact.newInput.label': 'New' };
+    expect(lint(document, { en: texts, 'zh-HK': texts, 'zh-CN': texts })).toEqual([]);
+  });
+
+  it('moves a field among its siblings and stays put at either end', () => {
+    const before = contact();
+    const ids = idsAt(before);
+    expect(idsAt(moveField(before, [1], -1))).toEqual([ids[1], ids[0], ...ids.slice(2)]);
+    expect(idsAt(moveField(before, [0], 1)).slice(0, 2)).toEqual([ids[1], ids[0]]);
+    expect(moveField(before, [0], -1)).toBe(before);
+    expect(moveField(before, [ids.length - 1], 1)).toBe(before);
+  });
+
+  it('duplicates a field (a container with its children) right after it, every id fresh', () => {
+    const before = stepNamed('work');
+    const containerIndex = before.fields.findIndex((f) => 'children' in f && (f as { children: unknown[] }).children.length > 0);
+    expect(containerIndex).toBeGreaterThanOrEqual(0);
+    const after = duplicateField(before, [containerIndex]);
+    const copy = fieldAt(after, [containerIndex + 1]) as { id: string; children: { id: string }[] };
+    expect(copy.id).toBe(`${before.fields[containerIndex]!.id}Copy`);
+    expect(copy.children.map((c) => c.id)).toEqual(idsAt(before, [containerIndex]).map((id) => `${id}Copy`));
+    const all = [...fieldIds(after)];
+    expect(new Set(all).size).toBe(all.length);
+    // Twice: the second copy draws the next free ids.
+    expect(fieldAt(duplicateField(after, [containerIndex]), [containerIndex + 1])!.id).toBe(`${before.fields[containerIndex]!.id}Copy2`);
+  });
+
+  it('removes a field, nested or not, and finds a field by id for the lint', () => {
+    const before = contact();
+    const path = pathOfField(before, 'email')!;
+    expect(fieldAt(before, path)!.id).toBe('email');
+    const after = removeField(before, path);
+    expect(pathOfField(after, 'email')).toBeUndefined();
+    expect(fieldIds(after).size).toBe(fieldIds(before).size - 1);
+    expect(pathOfField(before, 'nothing')).toBeUndefined();
+  });
+
+  it('changes and removes properties of one field', () => {
+    const before = contact();
+    const path = pathOfField(before, 'email')!;
+    const after = updateField(before, path, { visibleWhen: { context: 'nationality', eq: 'MY' }, helpKey: undefined });
+    expect(fieldAt(after, path)).toMatchObject({ id: 'email', visibleWhen: { context: 'nationality', eq: 'MY' } });
+    expect(fieldAt(after, path)).not.toHaveProperty('helpKey');
+    expect(fieldAt(before, path)).not.toHaveProperty('visibleWhen');
+    expect(() => updateField(before, [999], { id: 'x' })).toThrow(RangeError);
+  });
+
+  it('declares a plain dataKey in the payload, nested or not, and never over what is there', () => {
+    const before = contact();
+    const declared = declarePayloadKey(before, 'branch.code', 'string')!;
+    expect((declared.payload as Record<string, unknown>).branch).toEqual({ code: 'string' });
+    expect(before.payload).not.toHaveProperty('branch');
+    expect(declarePayloadKey(declared, 'branch.code', 'number')).toBeUndefined();
+    expect(declarePayloadKey(before, 'mobile.x', 'string')).toBeUndefined();
+    expect(declarePayloadKey(before, 'list[type=1].x', 'string')).toBeUndefined();
+  });
+
+  it('draws fresh ids from a set it is given', () => {
+    expect(freshId(new Set(['a', 'a2']), 'a')).toBe('a3');
+    expect(freshId(new Set(), 'a')).toBe('a');
+  });
+});
