@@ -10,10 +10,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchChromium, totpCode } from '@kh/testing';
+import { axeViolations, launchChromium } from '@kh/testing';
 import { createStaff } from '../../server/src/services/staff-auth.ts';
 import { STEP_CODES, answers, fill, payloadOf, submitAll, uploadedPath } from '../../server/test/fixtures.ts';
 import { login, startServer, type TestServer } from '../../server/test/harness.ts';
+import { signInEnrolling } from './sign-in.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SHOTS = resolve(here, '../../../artifacts/e2e/studio');
@@ -55,14 +56,7 @@ async function look(page: Page, name: string) {
 
 /** Signs an editor in through the console, enrolling their authenticator. */
 async function signIn(page: Page, email: string) {
-  await page.goto(`${server.baseUrl}/console/`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
-  const secret = /Or type this key: ([A-Z2-7]+)/.exec(await page.locator('.console-enrol__secret').innerText())![1]!;
-  await page.getByLabel('Code from your authenticator app').fill(totpCode(secret));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await signInEnrolling(page, server.baseUrl, email, PASSWORD);
   // An editor's console opens on the studio.
   await page.getByRole('heading', { name: 'Schema studio' }).waitFor();
 }
