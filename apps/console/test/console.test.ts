@@ -2,44 +2,32 @@
 // authenticator and approves a margin case (first approval), a supervisor gives the second, another
 // case is rejected with a note the applicant then reads, and an admin searches the audit. Every page
 // at 1280x800 and 390x844, with no axe violation, no console error and no CSP report.
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchChromium, totpCode } from '@kh/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { totpCode } from '@kh/testing';
 import { auditLog } from '../../server/src/db/schema.ts';
-import { createStaff } from '../../server/src/services/staff-auth.ts';
 import { answers, fill, pngBytes, submitAll, upload, uploadedPath, type FormStep } from '../../server/test/fixtures.ts';
-import { login, startServer, type TestServer } from '../../server/test/harness.ts';
+import { login } from '../../server/test/harness.ts';
+import { useConsole } from './harness.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const SHOTS = resolve(here, '../../../artifacts/e2e/console');
 const PASSWORD = 'console e2e password';
-
-let server: TestServer;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  rmSync(SHOTS, { recursive: true, force: true });
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ consoleDist: resolve(here, '../dist'), ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
-  await createStaff(server.database.db, { email: 'mei@broker.example', name: 'Mei Maker', password: PASSWORD, role: 'reviewer' });
-  await createStaff(server.database.db, { email: 'lim@broker.example', name: 'Lim Lead', password: PASSWORD, role: 'supervisor' });
-  await createStaff(server.database.db, { email: 'ada@broker.example', name: 'Ada Admin', password: PASSWORD, role: 'admin' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useConsole(
+  'console',
+  [
+    ['mei@broker.example', 'Mei Maker', 'reviewer'],
+    ['lim@broker.example', 'Lim Lead', 'supervisor'],
+    ['ada@broker.example', 'Ada Admin', 'admin'],
+  ],
+  PASSWORD,
+);
+const newPage = (width: number, height: number) => env.newPage(width, height);
+const look = (page: Page, name: string) => env.look(page, name);
 
 let n = 0;
 async function submittedCase(name: string, change: (data: Record<FormStep, Record<string, unknown>>) => void = () => {}) {
   const k = 8800 + n++;
   const mobile = `13${String(3000000 + k)}`;
-  const c = await login(server, mobile);
+  const c = await login(env.server, mobile);
   const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
   const data = answers(k, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
   data.personal.documentName = data.identity.documentName = name;
@@ -48,31 +36,8 @@ async function submittedCase(name: string, change: (data: Record<FormStep, Recor
   return { c, applyId: applyId as string, mobile, data };
 }
 
-async function newPage(width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  // A refused request is checked where it is expected (a wrong password); the browser's own log line for it is not a problem.
-  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && problems.push(`console: ${message.text()}`));
-  page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`));
-  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-  return page;
-}
-
-let shotNumber = 0;
-/** The page as it is, then at the other size; each checked by axe. */
-async function look(page: Page, name: string) {
-  const size = page.viewportSize()!;
-  for (const viewport of [size, size.width > 500 ? { width: 390, height: 844 } : { width: 1280, height: 800 }]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: join(SHOTS, `${String(++shotNumber).padStart(2, '0')}-${name}-${viewport.width}x${viewport.height}.png`), fullPage: true });
-    const violations = await axeViolations(page);
-    expect(violations, `${name} at ${viewport.width}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-  }
-  await page.setViewportSize(size);
-}
-
 async function signIn(page: Page, email: string) {
-  await page.goto(`${server.baseUrl}/console/`);
+  await page.goto(`${env.server.baseUrl}/console/`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -93,7 +58,7 @@ async function signIn(page: Page, email: string) {
 
 describe('the review console', () => {
   it('serves its pages under /console with the strict CSP, never framed', async () => {
-    const res = await fetch(`${server.baseUrl}/console/cases/anything`);
+    const res = await fetch(`${env.server.baseUrl}/console/cases/anything`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -109,7 +74,7 @@ describe('the review console', () => {
     });
     const page = await newPage(1280, 800);
 
-    await page.goto(`${server.baseUrl}/console/`);
+    await page.goto(`${env.server.baseUrl}/console/`);
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
     await look(page, 'login');
     // A wrong password says so, translated, and nothing else opens.
@@ -118,7 +83,7 @@ describe('the review console', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').innerText()).toMatch(/e-mail or password/i);
-    expect(problems.splice(0)).toEqual(['401 POST /staff/login']);
+    expect(env.problems.splice(0)).toEqual(['401 POST /staff/login']);
 
     const enrol = await signIn(page, 'mei@broker.example');
     await look(page, 'enrol');
@@ -163,7 +128,7 @@ describe('the review console', () => {
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByText('Approved.', { exact: true }).waitFor();
     expect((await tan.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 3, opened: 3 });
-    const views = (await server.database.db.select().from(auditLog)).filter((e) => e.applicationId === tan.applyId && e.action === 'documentView');
+    const views = (await env.server.database.db.select().from(auditLog)).filter((e) => e.applicationId === tan.applyId && e.action === 'documentView');
     expect(views.map((v) => (v.detail as { ref: string }).ref)).toEqual(expect.arrayContaining([expect.stringMatching(/^ekyc:.+:front$/), expect.stringMatching(/^ekyc:.+:back$/)]));
 
     // The margin and PEP case: the reviewer's approval is the first of two.
@@ -188,7 +153,7 @@ describe('the review console', () => {
     await page.getByText('Status: Approved').waitFor();
     expect((await margin.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 4, opened: 19 });
     await look(page, 'case-approved');
-    expect(problems).toEqual([]);
+    expect(env.problems).toEqual([]);
   });
 
   it('an admin rejects two items with a note; the applicant reads it, fixes both and resubmits; the diff shows it, and it is approved; the audit shows it all', async () => {
@@ -248,9 +213,9 @@ describe('the review console', () => {
     await page.getByText('Account created.', { exact: false }).waitFor();
     await page.getByLabel('Role of Nora New').selectOption('supervisor');
     await page.getByText('Saved.').waitFor();
-    const accounts = await (await page.context().request.get(`${server.baseUrl}/staff/accounts`)).json();
+    const accounts = await (await page.context().request.get(`${env.server.baseUrl}/staff/accounts`)).json();
     expect(accounts.data.find((a: { email: string }) => a.email === 'nora@broker.example')).toMatchObject({ role: 'supervisor', enrolled: false });
     await look(page, 'staff');
-    expect(problems).toEqual([]);
+    expect(env.problems).toEqual([]);
   });
 });

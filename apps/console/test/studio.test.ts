@@ -5,58 +5,29 @@
 // review; a second editor reads the changes and publishes it. The next applicant is drawn the new
 // version and the server stores the answer; one who was mid-flow still submits under the old one.
 // No axe violation, no console error, no CSP report on any page.
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchChromium } from '@kh/testing';
-import { createStaff } from '../../server/src/services/staff-auth.ts';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STEP_CODES, answers, fill, payloadOf, submitAll, uploadedPath } from '../../server/test/fixtures.ts';
-import { login, startServer, type TestServer } from '../../server/test/harness.ts';
+import { login } from '../../server/test/harness.ts';
+import { AT_PC_SIZE, useConsole } from './harness.ts';
 import { signInEnrolling } from './sign-in.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const SHOTS = resolve(here, '../../../artifacts/e2e/studio');
 const PASSWORD = 'studio e2e password';
-
-let server: TestServer;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  rmSync(SHOTS, { recursive: true, force: true });
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ consoleDist: resolve(here, '../dist'), ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
-  await createStaff(server.database.db, { email: 'amy@broker.example', name: 'Amy Author', password: PASSWORD, role: 'editor' });
-  await createStaff(server.database.db, { email: 'chris@broker.example', name: 'Chris Checker', password: PASSWORD, role: 'editor' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  // A refused request shows as a response below; the browser's own log line for it (a favicon too) is not a problem.
-  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && problems.push(`console: ${message.text()}`));
-  page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`));
-  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-  return page;
-}
-
-let shotNumber = 0;
-async function look(page: Page, name: string) {
-  await page.screenshot({ path: join(SHOTS, `${String(++shotNumber).padStart(2, '0')}-${name}-1280x800.png`), fullPage: true });
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const env = useConsole(
+  'studio',
+  [
+    ['amy@broker.example', 'Amy Author', 'editor'],
+    ['chris@broker.example', 'Chris Checker', 'editor'],
+  ],
+  PASSWORD,
+);
+const newPage = () => env.newPage(1280, 800);
+/** At 1280x800, the studio's working size; with `phoneToo`, at 390x844 as well. */
+const look = (page: Page, name: string, phoneToo = false) => env.look(page, name, phoneToo ? undefined : AT_PC_SIZE);
 
 /** Signs an editor in through the console, enrolling their authenticator. */
 async function signIn(page: Page, email: string) {
-  await signInEnrolling(page, server.baseUrl, email, PASSWORD);
+  await signInEnrolling(page, env.server.baseUrl, email, PASSWORD);
   // An editor's console opens on the studio.
   await page.getByRole('heading', { name: 'Schema studio' }).waitFor();
 }
@@ -67,7 +38,7 @@ const lintStatus = (page: Page) => page.locator('.studio-step > p[role="status"]
 /** An applicant with a submitted-ready set of answers, logged in through the API. */
 async function applicant(k: number) {
   const mobile = `13${String(3000000 + k)}`;
-  const c = await login(server, mobile);
+  const c = await login(env.server, mobile);
   const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
   const data = answers(k, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
   return { c, applyId: applyId as string, data };
@@ -83,7 +54,7 @@ describe('the schema studio', () => {
     await signIn(amy, 'amy@broker.example');
     const contactRow = amy.getByRole('row').filter({ has: amy.getByRole('link', { name: 'Contact Information' }) });
     await contactRow.getByText('Lint clean').waitFor();
-    await look(amy, 'steps');
+    await look(amy, 'steps', true);
 
     await amy.getByRole('link', { name: 'Contact Information' }).click();
     await amy.getByText('Showing the built-in version, published').waitFor();
@@ -143,7 +114,7 @@ describe('the schema studio', () => {
     await amy.getByRole('button', { name: 'Check on the server' }).click();
     await amy.getByText(/^The server refuses these answers: \d+$/).waitFor();
     await expect(amy.locator('.studio-check').innerText()).resolves.toContain('branch');
-    await look(amy, 'lint-green-preview');
+    await look(amy, 'lint-green-preview', true);
 
     // The JSON is the same document: the field is there, and an error typed into it is marked in place.
     await amy.getByRole('tab', { name: 'JSON' }).click();
@@ -217,6 +188,6 @@ describe('the schema studio', () => {
     expect((await next.c.get('/api/kh/account/schema/steps/contact')).body.data.version).toBe(1);
 
     // The one refusal was the rollback asked without a migration.
-    expect(problems).toEqual(['409 POST /staff/studio/steps/contact/rollback']);
+    expect(env.problems).toEqual(['409 POST /staff/studio/steps/contact/rollback']);
   });
 });

@@ -50,8 +50,9 @@ export function answers(n: number, files: { proof: string; statement: string; si
 export const payloadOf = (step: FormStep, formData: Record<string, unknown>, context: Record<string, unknown> = { nationality: 'MYS', maritalStatus: 1 }) =>
   compileStep(step, context).toPayload(formData);
 
-export const fill = (c: Client, step: FormStep, formData: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  c.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES[step], relatedType: 'INIT', data: payloadOf(step, formData), ...extra });
+/** Saves a step's answers; `more` adds payload keys the build-time step does not have (a published version's). */
+export const fill = (c: Client, step: FormStep, formData: Record<string, unknown>, extra: Record<string, unknown> = {}, more: Record<string, unknown> = {}) =>
+  c.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES[step], relatedType: 'INIT', data: { ...payloadOf(step, formData), ...more }, ...extra });
 
 export const initBody = (applyId: string, extra: Record<string, unknown> = {}) => ({
   relateType: 'INIT',
@@ -82,11 +83,11 @@ export async function completeProviderPage(c: Client, h5RedirectUrl: string, out
 }
 
 /** Verifies the identity, answers every step with `data`, pays the fee and submits: a case in the reviewers' queue. */
-export async function submitAll(c: Client, applyId: string, data: Record<FormStep, Record<string, unknown>>) {
+export async function submitAll(c: Client, applyId: string, data: Record<FormStep, Record<string, unknown>>, more: Partial<Record<FormStep, Record<string, unknown>>> = {}) {
   const init = await c.form('/ekyc/rest-api/ctos/init', initBody(applyId, { documentNumber: String(data.identity.nricNumber) }));
   await completeProviderPage(c, init.body.data.h5RedirectUrl, 'success', { idNo: String(data.identity.nricNumber), name: String(data.identity.documentName) });
   for (const step of ['contact', 'market', 'identity', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature'] as FormStep[]) {
-    const res = await fill(c, step, data[step]);
+    const res = await fill(c, step, data[step], {}, more[step]);
     if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
   }
   const order = (await c.post('/money/payment/ghl/applyPay', { relateId: applyId, merchantReturnURL: '/payment/transit' })).body.data.result;

@@ -10,6 +10,7 @@ import { loadStepSchemas } from '@kh/engine/node';
 import type { StepSchema, ValueField } from '@kh/engine';
 import { REPLACED_VERSION_GRACE_MS, versionForSave } from '../src/services/step-versions.ts';
 import { STEP_CODES, answers, fill, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
+import { pdfText } from './pdf-text.ts';
 import { login, signInStaff, staffCall, startServer, type Client, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -151,6 +152,12 @@ describe('a new field, from draft to the applicant', () => {
     expect((await after.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.investment, relatedType: 'INIT' })).body.data.preferredBranch).toBe(2);
     // Asked again, the app draws the version the answer is pinned to.
     expect((await after.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(version);
+    // Submitted, the broker's copy (the application PDF) carries the answer under its own label.
+    await submitAll(after.c, after.applyId, after.data, { investment: { preferredBranch: 2 } });
+    const pdf = await after.c.get(`/kh/account/apply/application-pdf?applyId=${after.applyId}`);
+    expect(pdf.status).toBe(200);
+    const lines = pdfText(pdf.body as Buffer);
+    expect(lines, lines.join(' / ')).toContain('Preferred branch: Penang');
     // The reviewer reads the answer through the same version: its field and its texts.
     const seen = (await as('rev')('GET', `/staff/applications/${after.applyId}`)).body.data;
     expect(seen.stepVersions.investment).toMatchObject({ version, translations: branchTexts });

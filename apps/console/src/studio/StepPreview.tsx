@@ -126,7 +126,8 @@ export function StepPreview({ stepId, document, validator, translations, diction
     <section className="studio-preview" aria-labelledby="studio-preview-title">
       <h2 id="studio-preview-title">{t('studio.preview.title')}</h2>
       {stale && <Alert kind="info">{t('studio.preview.stale')}</Alert>}
-      <div className="studio-preview__phones">
+      {/* Scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll. */}
+      <div className="studio-preview__phones" role="region" aria-label={t('studio.preview.phones')} tabIndex={0}>
         {languages &&
           STUDIO_LANGUAGES.map((language) => (
             <div key={language} className="studio-preview__phone">

@@ -6,7 +6,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { translate } from '@kh/i18n';
 import type { FormData } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
-import { payloadsOf, requiredSteps, type Application } from './applications.ts';
+import { answersOf, requiredSteps, type Application } from './applications.ts';
+import { publishedVersion } from './step-versions.ts';
 import { wrap } from './legal-pdf.ts';
 import { compileStep, contextFrom } from './steps.ts';
 
@@ -14,11 +15,13 @@ const PAGE = { width: 595, height: 842, margin: 56 };
 // The standard fonts write WinAnsi only; anything else becomes "?" rather than failing the document.
 const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
-function display(value: unknown, options: { value: unknown; labelKey?: string; label?: Record<string, string> }[] | undefined): string {
+type Text = (key: string) => string;
+
+function display(value: unknown, options: { value: unknown; labelKey?: string; label?: Record<string, string> }[] | undefined, text: Text): string {
   if (value === undefined || value === null || value === '') return '';
-  if (Array.isArray(value)) return value.map((v) => display(v, options)).join(', ');
+  if (Array.isArray(value)) return value.map((v) => display(v, options, text)).join(', ');
   const option = options?.find((o) => String(o.value) === String(value));
-  if (option) return option.label?.en ?? (option.labelKey ? translate('en', option.labelKey) : String(value));
+  if (option) return option.label?.en ?? (option.labelKey ? text(option.labelKey) : String(value));
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
@@ -67,7 +70,7 @@ class Writer {
 }
 
 export async function applicationPdf({ db, config, storage }: Pick<ServerContext, 'db' | 'config' | 'storage'>, application: Application): Promise<Uint8Array> {
-  const payloads = await payloadsOf(db, application.id);
+  const { payloads, versions } = await answersOf(db, application.id);
   const context = contextFrom(payloads, application);
   const pdf = await PDFDocument.create();
   pdf.setTitle('Account opening application');
@@ -77,23 +80,26 @@ export async function applicationPdf({ db, config, storage }: Pick<ServerContext
   writer.line('Application', application.id);
   writer.line('Submitted', application.submittedAt ? application.submittedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'not yet');
   for (const stepId of requiredSteps(config, application)) {
-    const compiled = compileStep(stepId, context);
+    // Each answer as it was given: through the studio version it is pinned to, with that version's texts.
+    const version = await publishedVersion(db, stepId, versions[stepId] ?? 0);
+    const compiled = compileStep(stepId, context, { version });
+    const text: Text = (key) => version.translations.en?.[key] ?? translate('en', key);
     const data: FormData = compiled.fromPayload(payloads[stepId] ?? {});
-    writer.heading(translate('en', `step.${stepId}.title`));
+    writer.heading(text(`step.${stepId}.title`));
     for (const field of compiled.valueFields) {
       if (!compiled.isVisible(field.id, data)) continue;
       const value = data[field.id];
       if (field.widget === 'signature' && typeof value === 'string') {
         const image = await storage.get(value).catch(() => undefined);
-        if (image) await writer.image(image, translate('en', field.labelKey ?? 'field.signature.signature.label'));
+        if (image) await writer.image(image, text(field.labelKey ?? 'field.signature.signature.label'));
         continue;
       }
       if (field.widget === 'upload') {
-        if (value) writer.line(translate('en', field.labelKey ?? field.id), 'document on file');
+        if (value) writer.line(text(field.labelKey ?? field.id), 'document on file');
         continue;
       }
-      const shown = display(value, compiled.options[field.id]);
-      if (shown) writer.line(field.labelKey ? translate('en', field.labelKey) : field.id, shown);
+      const shown = display(value, compiled.options[field.id], text);
+      if (shown) writer.line(field.labelKey ? text(field.labelKey) : field.id, shown);
     }
   }
   return pdf.save();

@@ -3,15 +3,17 @@
 import { compareWithIdentity } from '@kh/engine';
 import type { Database } from '../db/database.ts';
 import { applications } from '../db/schema.ts';
-import { initApplication, payloadsOf, verifiedIdentityOf, type Application, type Payloads } from './applications.ts';
+import { answersOf, initApplication, verifiedIdentityOf, type Application, type Payloads } from './applications.ts';
+import { publishedVersion } from './step-versions.ts';
 import { compileStep, contextFrom } from './steps.ts';
 
 const MARGIN_ACCOUNT_TYPE = 1;
 
-/** The member's own application and its answers: an add-market case carries no personal step of its own. */
+/** The member's own application, its answers and their versions: an add-market case carries no personal step of its own. */
 async function memberRecord(db: Database, application: Application, payloads?: Payloads) {
   const init = application.relatedType === 'SUPPLEMENT' ? ((await initApplication(db, application.memberId)) ?? application) : application;
-  return { init, payloads: init.id === application.id && payloads ? payloads : await payloadsOf(db, init.id) };
+  const answers = await answersOf(db, init.id);
+  return { init, payloads: init.id === application.id && payloads ? payloads : answers.payloads, versions: answers.versions };
 }
 
 /** The verified identity beside what was typed on the member's personal step, each field flagged if it differs. */
@@ -19,7 +21,8 @@ export async function identityComparison(db: Database, application: Application,
   const member = await memberRecord(db, application, payloads);
   const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
   if (!verifiedIdentity || !member.payloads.personal) return { verifiedIdentity, comparison: [], mismatch: false };
-  const personal = compileStep('personal', contextFrom(member.payloads, member.init));
+  // Read through the version the personal step was answered under: a published version may have moved its fields.
+  const personal = compileStep('personal', contextFrom(member.payloads, member.init), { version: await publishedVersion(db, 'personal', member.versions.personal ?? 0) });
   const typed = personal.fromPayload(member.payloads.personal);
   const comparison = compareWithIdentity(personal.valueFields, typed, verifiedIdentity, (id) => personal.isVisible(id, typed));
   return { verifiedIdentity, comparison, mismatch: comparison.some((field) => !field.matches) };
