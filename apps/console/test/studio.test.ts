@@ -67,6 +67,13 @@ describe('the schema studio', () => {
     await phone(amy, '简体中文').getByText('您是否在其他券商持有 CDS 账户？').waitFor();
     await look(amy, 'draft-opened');
 
+    // A field's rules show in forms made from the meta-schema: the mobile rule, its area code field and lengths.
+    await amy.getByRole('button', { name: 'mobile · Input' }).click();
+    await expect(amy.getByLabel('Rule 1', { exact: true }).inputValue()).resolves.toBe('mobile');
+    await expect(amy.getByLabel('Rule 1: areaCodeField').inputValue()).resolves.toBe('areaCode');
+    await expect(amy.getByLabel('Rule 1: max').inputValue()).resolves.toBe('12');
+    await amy.getByRole('button', { name: 'mobile · Input' }).click();
+
     // The field tree: a Select after hasCdsAccount.
     await amy.getByRole('button', { name: 'hasCdsAccount · ButtonGroup' }).click();
     await amy.getByLabel('Kind', { exact: true }).first().selectOption('Select');
@@ -80,6 +87,9 @@ describe('the schema studio', () => {
     await form.getByLabel('Required').check();
     await form.getByLabel('Shown when: what it reads').selectOption('field:hasCdsAccount');
     await form.getByLabel('Shown when: value').fill('false');
+    await form.getByRole('button', { name: 'Add a rule' }).click();
+    await form.getByLabel('Rule 1', { exact: true }).selectOption('maxLength');
+    await form.getByLabel('Rule 1: max').fill('40');
     // Red: the payload does not declare the key, and the label has no text in any language.
     await lintStatus(amy).getByText(/^Problems: \d+$/).waitFor();
     await amy.locator('.studio-problems').getByText('dataKey "preferredBranch" is not declared in the step\'s payload').waitFor();
@@ -126,8 +136,22 @@ describe('the schema studio', () => {
     await amy.locator('.cm-lintRange-error').first().waitFor();
     await lintStatus(amy).getByText('The JSON cannot be read: fix it in the JSON view.').waitFor();
     await look(amy, 'json-error');
-    for (let i = 0; i < 5; i++) await amy.keyboard.press('Backspace');
+    await editor.click();
+    await amy.keyboard.press('Control+Home');
+    for (let i = 0; i < 5; i++) await amy.keyboard.press('Delete');
     await lintStatus(amy).getByText('Lint clean').waitFor();
+
+    // Unsaved edits are not dropped by opening another version without a word.
+    await amy.getByRole('tab', { name: 'Versions' }).click();
+    // The confirm holds the click until it is answered: the answer is given as it opens.
+    let asked = '';
+    amy.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await amy.getByRole('button', { name: 'the built-in version' }).click();
+    expect(asked).toBe('You have unsaved changes. Drop them and open the other version?');
+    await amy.getByText('Showing version 1, draft · unsaved changes').waitFor();
 
     await amy.getByRole('button', { name: 'Send for review' }).click();
     await amy.getByText('Sent for review.').waitFor();
@@ -156,7 +180,7 @@ describe('the schema studio', () => {
     const next = await applicant(7102);
     const drawn = (await next.c.get('/api/kh/account/schema/steps/contact')).body.data;
     expect(drawn.version).toBe(1);
-    expect(drawn.document.fields.map((f: { id: string }) => f.id)).toContain('branch');
+    expect(drawn.document.fields.find((f: { id: string }) => f.id === 'branch')).toMatchObject({ dataSource: { dictionary: 'State' }, visibleWhen: { field: 'hasCdsAccount', eq: false }, rules: [{ rule: 'required' }, { rule: 'maxLength', max: 40 }] });
     const contact = { ...payloadOf('contact', next.data.contact), hasCdsAccount: false };
     const refused = await next.c.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.contact, relatedType: 'INIT', schemaVersion: 1, data: contact });
     expect(refused.status).toBe(400);

@@ -22,10 +22,15 @@ import {
   type FieldPath,
   type Rule,
   type StepSchema,
+  type ValidationRule,
   type ValueField,
 } from '@kh/engine';
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import metaSchema from '../../../../schemas/meta/step.schema.json';
+import { newRule, parameterValue, ruleForms, type RuleForm } from './rule-forms.ts';
+
+const RULE_FORMS = ruleForms(metaSchema as Record<string, unknown>);
 
 export interface FieldTreeProps {
   document: StepSchema;
@@ -239,6 +244,7 @@ function FieldForm({ document, editable, onChange, problemsOf, dictionaryNames, 
             />
             <span>{t('studio.form.required')}</span>
           </label>
+          <RulesForm rules={valueField.rules ?? []} fieldIds={otherIds} onChange={(rules) => set({ rules: rules.length ? rules : undefined })} />
           {row(
             'dataSource',
             t('studio.form.dataSource'),
@@ -339,4 +345,60 @@ function safeSegments(dataKey: string) {
   } catch {
     return [];
   }
+}
+
+/** The field's rules other than "required" (its own checkbox): each a name and the parameters the meta-schema gives it. */
+function RulesForm({ rules, fieldIds: ids, onChange }: { rules: ValidationRule[]; fieldIds: string[]; onChange(rules: ValidationRule[]): void }): ReactElement {
+  const { t } = useTranslation('console');
+  const formOf = (name: string): RuleForm => RULE_FORMS.find((f) => f.rule === name) ?? { rule: name, parameters: [] };
+  const choices = RULE_FORMS.filter((f) => f.rule !== 'required');
+  const replace = (index: number, rule: Record<string, unknown>) => onChange(rules.map((r, i) => (i === index ? (rule as ValidationRule) : r)));
+  const captionId = useId();
+  return (
+    <div className="studio-form__rules" role="group" aria-labelledby={captionId}>
+      <span id={captionId} className="studio-form__caption">
+        {t('studio.form.rules')}
+      </span>
+      {rules.map((rule, index) => ({ rule, index })).filter(({ rule }) => rule.rule !== 'required').map(({ rule, index }, position) => {
+        const values = rule as unknown as Record<string, unknown>;
+        const n = position + 1;
+        return (
+          <div key={index} className="studio-form__option">
+            <select aria-label={t('studio.form.ruleName', { n })} value={rule.rule} onChange={(event) => replace(index, newRule(formOf(event.target.value), ids[0] ?? ''))}>
+              {choices.map((f) => (
+                <option key={f.rule} value={f.rule}>
+                  {f.rule}
+                </option>
+              ))}
+            </select>
+            <span className="studio-form__parameters">
+              {formOf(rule.rule).parameters.map((parameter) => {
+                const label = t('studio.form.ruleParameter', { n, name: parameter.name });
+                const value = values[parameter.name];
+                const change = (text: string) => replace(index, { ...values, [parameter.name]: text === '' && !parameter.required ? undefined : parameterValue(parameter.kind, text) });
+                return parameter.kind === 'field' ? (
+                  <select key={parameter.name} aria-label={label} value={String(value ?? '')} onChange={(event) => change(event.target.value)}>
+                    {!parameter.required && <option value="">—</option>}
+                    {ids.map((id) => (
+                      <option key={id} value={id}>
+                        {id}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input key={parameter.name} aria-label={label} placeholder={parameter.name} value={Array.isArray(value) ? value.join(', ') : String(value ?? '')} inputMode={parameter.kind === 'integer' ? 'numeric' : undefined} onChange={(event) => change(event.target.value)} />
+                );
+              })}
+            </span>
+            <button type="button" aria-label={t('studio.form.ruleRemove', { n })} onClick={() => onChange(rules.filter((_, i) => i !== index))}>
+              ✕
+            </button>
+          </div>
+        );
+      })}
+      <button type="button" className="console-button" onClick={() => onChange([...rules, newRule(choices[0]!, ids[0] ?? '') as ValidationRule])}>
+        {t('studio.form.ruleAdd')}
+      </button>
+    </div>
+  );
 }

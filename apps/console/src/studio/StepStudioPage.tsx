@@ -162,6 +162,19 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       return answer.version;
     }, t('studio.done.drafted'));
 
+  // Unsaved edits are not dropped without a word: leaving the page asks the browser's own question.
+  useEffect(() => {
+    if (!dirty) return;
+    const keep = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', keep);
+    return () => window.removeEventListener('beforeunload', keep);
+  }, [dirty]);
+  /** Opens another version; with unsaved edits, only once the editor agrees to drop them. */
+  const switchTo = (version: number) => {
+    if (dirty && !window.confirm(t('studio.discard'))) return;
+    void openVersion(version);
+  };
+
   if (!history || !detail || open === undefined) return <>{message ? <Alert kind={message.kind}>{message.text}</Alert> : <p>{t('case.loading')}</p>}</>;
   const mine = detail.authorId === staff?.id;
   const isLive = history.liveVersion === open;
@@ -240,7 +253,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
             {tab === 'json' && <JsonEditor key={`${open}-${editable}`} label={t('studio.tabs.json')} value={text} readOnly={!editable} problems={ranges} extraValues={{ dictionary: dictionaryNames }} onChange={edit} />}
             {tab === 'translations' && <TranslationTable rows={preview?.table ?? detail.table} translations={translations} editable={editable} onChange={editTexts} />}
             {tab === 'changes' && diff && <VersionChanges diff={diff} basedOn={detail.basedOn} />}
-            {tab === 'history' && <VersionList history={history} open={open} onOpen={(v) => void openVersion(v)} language={i18n.language} />}
+            {tab === 'history' && <VersionList history={history} open={open} onOpen={switchTo} language={i18n.language} />}
           </div>
           {problems.length > 0 && (
             <section aria-labelledby="studio-problems-title" className="studio-problems">
@@ -260,6 +273,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
           <FlowPosition context={context} stepCode={(document ?? detail.document).stepCode} />
         </aside>
       </div>
+      {!clean && preview && problems.length > 0 && <Alert kind="info">{t('studio.preview.none')}</Alert>}
       {clean && <StepPreview stepId={stepId} document={clean.document} validator={clean.validator} translations={clean.translations} dictionaries={dictionaries} context={context} stale={!document || problems.length > 0} />}
     </div>
   );
