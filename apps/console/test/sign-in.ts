@@ -12,4 +12,6 @@ export async function signInEnrolling(page: Page, baseUrl: string, email: string
   const secret = /Or type this key: ([A-Z2-7]+)/.exec(await page.locator('.console-enrol__secret').innerText())![1]!;
   await page.getByLabel('Code from your authenticator app').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
+  // Signed in once the session shows: a page opened before then would find no session cookie yet.
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
 }

@@ -202,7 +202,7 @@ describe('the schema studio', () => {
     await look(chris, 'rollback-needs-migration');
     await chris.getByLabel('Migration: how the answers under the removed keys are handled').fill('Branch answers stay pinned to version 1; the back office reads them there.');
     await chris.getByRole('button', { name: 'Make the built-in version live again' }).click();
-    await chris.getByText('the built-in version is live again.').waitFor();
+    await chris.getByText('Live again: the built-in version.').waitFor();
     await chris.getByRole('tab', { name: 'Versions' }).click();
     await expect(chris.locator('.studio-versions').innerText()).resolves.toMatch(/version 1 published by Chris Checker[\s\S]*the built-in version made live again by Chris Checker.*migration: Branch answers stay pinned/);
     await look(chris, 'rolled-back');
@@ -210,6 +210,13 @@ describe('the schema studio', () => {
     expect((await later.c.get('/api/kh/account/schema/steps/contact')).body.data.version).toBe(0);
     // The applicant whose answer is pinned to version 1 is still drawn version 1.
     expect((await next.c.get('/api/kh/account/schema/steps/contact')).body.data.version).toBe(1);
+
+    // The studio speaks the editor's language too.
+    await chris.getByRole('combobox', { name: 'Language' }).selectOption('zh-HK');
+    await chris.getByText('正在顯示內建版本，已發佈').waitFor();
+    await chris.getByRole('tab', { name: '欄位' }).click();
+    await chris.getByRole('heading', { name: '步驟在流程中的位置' }).waitFor();
+    await look(chris, 'step-zh-HK');
 
     // The one refusal was the rollback asked without a migration.
     expect(env.problems).toEqual(['409 POST /staff/studio/steps/contact/rollback']);

@@ -74,7 +74,8 @@ function PhoneFrame({ title, language, children }: { title: string; language: st
     if (!inner) return;
     inner.documentElement.lang = language;
     inner.title = title;
-    for (const sheet of document.querySelectorAll('link[rel="stylesheet"]')) inner.head.append(inner.importNode(sheet, true));
+    // Once per frame: a new title (the console's language changed) does not bring the sheets again.
+    if (!inner.head.querySelector('link[rel="stylesheet"]')) for (const sheet of document.querySelectorAll('link[rel="stylesheet"]')) inner.head.append(inner.importNode(sheet, true));
     inner.body.className = 'studio-phone__body';
     setBody(inner.body);
   }, [language, title]);
