@@ -6,6 +6,8 @@ export class StaffApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the server said beside its message (the keys a publish would drop…), whatever the language. */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -27,9 +29,9 @@ async function call<T>(method: 'get' | 'post' | 'put', path: string, options: { 
     return body.data;
   } catch (error) {
     if (error instanceof HTTPError) {
-      const body = ((await error.response.json().catch(() => undefined)) ?? {}) as { msg?: string };
+      const body = ((await error.response.json().catch(() => undefined)) ?? {}) as { msg?: string; data?: unknown };
       if (error.response.status === 401 && !path.startsWith('login')) onSessionEnded();
-      throw new StaffApiError(error.response.status, body.msg ?? error.message);
+      throw new StaffApiError(error.response.status, body.msg ?? error.message, body.data ?? null);
     }
     throw new StaffApiError(0, '');
   }

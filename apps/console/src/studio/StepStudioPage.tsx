@@ -143,8 +143,9 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       if (version !== undefined) await openVersion(version);
       setMessage({ kind: 'success', text: done });
     } catch (caught) {
-      // A publish that drops keys open applications hold asks for the migration that answers for them.
-      if (caught instanceof StaffApiError && caught.status === 409 && /migration/i.test(caught.message)) setMigration((m) => ({ ...m, needed: true }));
+      // A publish that drops keys open applications hold asks for the migration that answers for them
+      // (known by the keys the server names, not by its message, which is in the editor's language).
+      if (caught instanceof StaffApiError && Array.isArray((caught.data as { dropped?: unknown } | null)?.dropped)) setMigration((m) => ({ ...m, needed: true }));
       setMessage({ kind: 'error', text: failureMessage(caught, t) });
     } finally {
       setBusy(false);
