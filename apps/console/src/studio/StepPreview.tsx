@@ -3,14 +3,16 @@
 // serve. Each phone is a same-origin frame, so the page is drawn at a phone's width with the app's
 // styles and ids of its own. Context switches show the step for another applicant; "Check on the
 // server" sends the answers typed to the server's validation of the unsaved document.
-import { compile, STUDIO_LANGUAGES, type LabelledDictionaries, type StepContext, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
+import { ACCOUNT_TYPE, MALAYSIA, compile, STUDIO_LANGUAGES, type LabelledDictionaries, type StepContext, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
 import { addStepTranslations, createI18n } from '@kh/i18n';
 import { StepForm } from '@kh/ui';
 import type { i18n } from 'i18next';
 import { useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ALL_MARKETS, MARKET } from '@kh/flow';
 import { failureMessage, post } from '../api.ts';
+import { CONSOLE_LANGUAGES } from '../i18n.ts';
 import { Alert } from '../parts.tsx';
 import type { CheckAnswer } from './types.ts';
 
@@ -23,17 +25,18 @@ export interface PreviewContext {
   rejectedItems: string[];
 }
 
-export const DEFAULT_PREVIEW_CONTEXT: PreviewContext = { mode: 'new', nationality: 'MYS', markets: 19, accountType: 0, rejectedItems: [] };
+export const DEFAULT_PREVIEW_CONTEXT: PreviewContext = { mode: 'new', nationality: MALAYSIA, markets: ALL_MARKETS, accountType: ACCOUNT_TYPE.cash, rejectedItems: [] };
 
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', 'zh-HK': '繁體中文', 'zh-CN': '简体中文' };
+/** Each language by its own name, as the console's language picker names it. */
+const LANGUAGE_NAMES: Record<string, string> = Object.fromEntries(CONSOLE_LANGUAGES);
 
 export const stepContextOf = (context: PreviewContext): StepContext => ({
   mode: context.mode,
   nationality: context.nationality,
   markets: context.markets,
-  openedMarkets: context.mode === 'supplementary' ? 16 : 0,
+  openedMarkets: context.mode === 'supplementary' ? MARKET.MAS : 0,
   accountType: context.accountType,
-  islamic: context.accountType === 2,
+  islamic: context.accountType === ACCOUNT_TYPE.islamicCash,
 });
 
 /**
