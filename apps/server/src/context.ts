@@ -21,6 +21,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     kh: ServerContext;
   }
+  interface FastifyContextConfig {
+    /** The route reads the session with its own data in one round trip, and calls admitSession itself. */
+    readsSession?: boolean;
+  }
   interface FastifyRequest {
     memberId?: string;
     /** Set when the session came by the PC's QR code: the one application it may verify. */

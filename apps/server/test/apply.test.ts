@@ -1,8 +1,8 @@
 // apply over real HTTP: the record, saving and fetching steps with the compiled step schemas and the
 // server's own rules, status transitions, submission, rejection, ownership and malformed bodies.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, ekycChecks, payments } from '../src/db/schema.ts';
+import { applicationSteps, applications, ekycChecks, payments } from '../src/db/schema.ts';
 import { client, login, startServer, type Client, type TestServer } from './harness.ts';
 import { STEP_CODES, answers, fill, payloadOf, uploadedPath, type FormStep } from './fixtures.ts';
 
@@ -244,6 +244,20 @@ describe('ownership: applicant A can never read or change B\'s application', () 
   });
   it('without a session every apply call is 401', async () => {
     expect((await client(server).post('/kh/account/apply/check')).status).toBe(401);
+    expect((await client(server).post('/kh/account/apply/fill-data', { fillStep: 2000, relatedType: 'INIT', data: {} })).status).toBe(401);
+  });
+  it('a save with an ended or made-up session is 401, and changes nothing', async () => {
+    const a = await applicant();
+    await fill(a.c, 'contact', a.data.contact);
+    const ended = a.c.cookie;
+    expect((await a.c.post('/passport/logout')).status).toBe(200);
+    const stale = client(server);
+    for (const cookie of [ended, 'kh_sid=made-up']) {
+      stale.cookie = cookie;
+      expect((await stale.post('/kh/account/apply/fill-data', { fillStep: 2000, relatedType: 'INIT', data: { ...a.data.contact, email: 'changed@example.com' } })).status).toBe(401);
+    }
+    const [stored] = await db().select().from(applicationSteps).where(and(eq(applicationSteps.applicationId, a.applyId), eq(applicationSteps.stepId, 'contact')));
+    expect(stored!.payload).toMatchObject({ email: a.data.contact.email });
   });
 });
 

@@ -2,6 +2,7 @@
 // .cpuprofile from the DevTools protocol) through the dist source maps, and prints where the time
 // went: `self` by function, `incl` by function with its callees, `pkg` by package (as the bundle report groups).
 //   tsx bench/profile-summary.ts /tmp/prof/keystroke.cpuprofile incl
+// PROFILE_LAST_MS=10000 reads only the profile's last 10 s (a server's profile: the last load it ran).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +51,9 @@ const parent = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
 const frames = new Map(profile.nodes.map((node) => [node.id, frameOf(node.callFrame)]));
 const selfTime = new Map<number, number>();
-profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const sampledAt = profile.timeDeltas.map(((sum) => (delta: number) => (sum += delta))(0));
+const from = (sampledAt.at(-1) ?? 0) - Number(process.env.PROFILE_LAST_MS ?? Infinity) * 1000;
+profile.samples.forEach((id, i) => sampledAt[i]! >= from && selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 
 const totals = new Map<string, number>();
 const add = (key: string, micros: number) => totals.set(key, (totals.get(key) ?? 0) + micros);

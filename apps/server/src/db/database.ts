@@ -106,11 +106,10 @@ export async function openDatabase({ dataDir, databaseUrl, logger }: { dataDir: 
 /** node-postgres finds a server's Unix socket as `<dir>/.s.PGSQL.<port>`. */
 const EMBEDDED_PORT = 5432;
 /**
- * One connection: PGlite is one session, and the socket server's multiplexing of several lets
- * concurrent transactions' statements interleave (the concurrency tests saw answers crossed). One
- * connection queues them in the pool instead, each transaction whole.
+ * Several connections keep the worker fed while the server reads an answer; the worker runs one
+ * connection's transaction whole before another's statements (embedded-postgres.worker.mjs).
  */
-const EMBEDDED_CONNECTIONS = 1;
+const EMBEDDED_CONNECTIONS = 8;
 
 interface EmbeddedPostgres {
   socketDir: string;
@@ -121,7 +120,7 @@ interface EmbeddedPostgres {
 async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
   const socketDir = mkdtempSync(join(tmpdir(), 'kh-pg-'));
   const worker = new Worker(new URL('./embedded-postgres.worker.mjs', import.meta.url), {
-    workerData: { dataDir, socketPath: join(socketDir, `.s.PGSQL.${EMBEDDED_PORT}`), connections: EMBEDDED_CONNECTIONS },
+    workerData: { dataDir, socketPath: join(socketDir, `.s.PGSQL.${EMBEDDED_PORT}`) },
   });
   const answer = (key: 'ready' | 'stopped') =>
     new Promise<void>((resolve, reject) => {

@@ -36,11 +36,20 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   reply.clearCookie(SESSION_COOKIE, { path: '/', ...cookieScope(request.server.kh.config.embedOrigins, servedOverHttps(request)) });
 }
 
-/** The session behind the cookie: its member, and the application a hand-off session is limited to. */
-export async function sessionOf(request: FastifyRequest): Promise<{ memberId: string; handoffApplicationId: string | null } | undefined> {
+/** A session: its member, and the application a hand-off session is limited to. */
+export interface SessionRow { memberId: string; handoffApplicationId: string | null }
+
+/** The stored id of the session behind the cookie (the table keeps only the hash), or undefined. */
+export function sessionIdOf(request: FastifyRequest): string | undefined {
   const token = request.cookies[SESSION_COOKIE];
-  if (!token) return undefined;
-  const [row] = await sessionLookup(request.server.kh.db).execute({ id: hash(token), now: new Date().toISOString() });
+  return token ? hash(token) : undefined;
+}
+
+/** The session behind the cookie: its member, and the application a hand-off session is limited to. */
+export async function sessionOf(request: FastifyRequest): Promise<SessionRow | undefined> {
+  const id = sessionIdOf(request);
+  if (!id) return undefined;
+  const [row] = await sessionLookup(request.server.kh.db).execute({ id, now: new Date().toISOString() });
   return row;
 }
 
@@ -57,7 +66,14 @@ export const sessionMember = async (request: FastifyRequest): Promise<string | u
 
 /** preHandler: only a logged-in applicant passes; a hand-off session only to its identity check. */
 export async function requireMember(request: FastifyRequest): Promise<void> {
-  const session = await sessionOf(request);
+  admitSession(request, await sessionOf(request));
+}
+
+/**
+ * requireMember's verdict on a session already read (a route that reads it with its own data, in one
+ * round trip, declares `config: { readsSession: true }` and calls this before anything else).
+ */
+export function admitSession(request: FastifyRequest, session: SessionRow | undefined): void {
   if (!session) throw unauthorized();
   if (session.handoffApplicationId && !handoffMayCall(request, session.handoffApplicationId)) throw new AppError(403, '403', 'server.handoffIdentityOnly');
   request.memberId = session.memberId;

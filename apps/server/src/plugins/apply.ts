@@ -7,9 +7,9 @@ import { translate } from '@kh/i18n';
 import { newId } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { applicationSteps, applications, ekycChecks, files, members, payments } from '../db/schema.ts';
-import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
+import { AppError, CODES, badRequest, languageOf, notFound, ok } from '../http/envelope.ts';
 import { requireJsonBody } from '../http/same-origin.ts';
-import { endSession, memberOf, requireMember } from '../http/session.ts';
+import { admitSession, endSession, memberOf, requireMember, sessionIdOf } from '../http/session.ts';
 import {
   STATUS,
   ensureStatus,
@@ -19,7 +19,7 @@ import {
   marketBits,
   needsPayment,
   ownedApplication,
-  ownedApplicationWithPayloads,
+  sessionWithApplication,
   payloadsOf,
   rejectedItemsByStep,
   verifiedIdentityOf,
@@ -101,7 +101,9 @@ const withMessages = (language: string, errors: FieldError[]) => errors.map((e) 
 export const applyPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
   app.addHook('onRequest', requireJsonBody);
-  app.addHook('preHandler', requireMember);
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config.readsSession) await requireMember(request);
+  });
 
   async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>, schemaVersion: number) {
     await db
@@ -164,10 +166,15 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/fill-data', { schema: { body: fillDataSchema } }, async (request, reply) => {
-    const memberId = memberOf(request);
+  // The hot path: the session and the application are one read.
+  app.post('/fill-data', { schema: { body: fillDataSchema }, config: { readsSession: true } }, async (request, reply) => {
     const body = request.body as FillData;
-    const { application, payloads, versions, live } = await ownedApplicationWithPayloads(db, memberId, body.relatedType, body.applyId);
+    const sessionId = sessionIdOf(request);
+    const found = sessionId ? await sessionWithApplication(db, sessionId, body.relatedType, body.applyId) : undefined;
+    admitSession(request, found);
+    const memberId = memberOf(request);
+    if (!found?.application) throw notFound('server.noApplication');
+    const { application, payloads, versions, live } = found;
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });

@@ -1,13 +1,14 @@
 // Applications and their saved steps: loading, the khInfo view of SPEC §3, and which steps an
 // application needs before it can be submitted.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { verifiedIdentityFromOcr, type OcrData, type VerifiedIdentity } from '@kh/engine';
 import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRejectedReason, rejectedFieldsOf, rejectionPath, type StepName } from '@kh/flow';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import { applicationSteps, applications, ekycChecks, payments, stepPublications } from '../db/schema.ts';
+import { applicationSteps, applications, ekycChecks, payments, sessions, stepPublications } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
+import type { SessionRow } from '../http/session.ts';
 
 export type Application = typeof applications.$inferSelect;
 export type Payloads = Record<string, Record<string, unknown>>;
@@ -31,34 +32,42 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
   return row;
 }
 
-/** ownedApplication and its saved steps in one round trip (the save path's read). */
-export async function ownedApplicationWithPayloads(db: Database, memberId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId?: string): Promise<{ application: Application; payloads: Payloads; versions: PinnedVersions; live: PinnedVersions }> {
-  const [row] = applyId ? await applicationWithPayloadsById(db).execute({ applyId, memberId }) : await applicationWithPayloadsByType(db).execute({ memberId, relatedType });
-  if (!row) throw notFound('server.noApplication');
+/**
+ * The session behind a cookie and, in the same round trip, its member's application (by id, or the
+ * newest of the kind) with its saved steps, their pinned versions and each step's live version: a
+ * step save's one read. No session, no row; a session without such an application, no application.
+ */
+export async function sessionWithApplication(
+  db: Database,
+  sessionId: string,
+  relatedType: 'INIT' | 'SUPPLEMENT',
+  applyId?: string,
+): Promise<(SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; live: PinnedVersions }) | undefined> {
+  const now = new Date().toISOString();
+  const [row] = applyId ? await sessionApplicationById(db).execute({ sessionId, now, applyId }) : await sessionApplicationByType(db).execute({ sessionId, now, relatedType });
   return row;
 }
 
-const withPayloads = (db: Database) =>
+const sessionApplication = (db: Database, ownedBy: SQL | undefined) =>
   db
     .select({
+      memberId: sessions.memberId,
+      handoffApplicationId: sessions.handoffApplicationId,
       application: applications,
       payloads: sql<Payloads>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, ${applicationSteps.payload}), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
       versions: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, ${applicationSteps.schemaVersion}), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
       // Each step's live version (steps never published are absent: 0), read in the same round trip.
       live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
     })
-    .from(applications);
-const applicationWithPayloadsById = preparedQuery((db) =>
-  withPayloads(db)
-    .where(and(eq(applications.id, sql.placeholder('applyId')), eq(applications.memberId, sql.placeholder('memberId'))))
-    .prepare('kh_application_by_id'),
-);
-const applicationWithPayloadsByType = preparedQuery((db) =>
-  withPayloads(db)
-    .where(and(eq(applications.memberId, sql.placeholder('memberId')), eq(applications.relatedType, sql.placeholder('relatedType'))))
+    .from(sessions)
+    .leftJoin(applications, and(eq(applications.memberId, sessions.memberId), ownedBy))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('now'))));
+const sessionApplicationById = preparedQuery((db) => sessionApplication(db, eq(applications.id, sql.placeholder('applyId'))).prepare('kh_session_application_by_id'));
+const sessionApplicationByType = preparedQuery((db) =>
+  sessionApplication(db, eq(applications.relatedType, sql.placeholder('relatedType')))
     .orderBy(desc(applications.createdAt))
     .limit(1)
-    .prepare('kh_application_by_type'),
+    .prepare('kh_session_application_by_type'),
 );
 
 export async function payloadsOf(db: Database, applicationId: string): Promise<Payloads> {
