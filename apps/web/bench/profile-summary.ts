@@ -14,7 +14,7 @@ interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 const [profileFile, mode = 'self', top = '40'] = process.argv.slice(2);
-if (!profileFile || !['self', 'incl', 'pkg'].includes(mode)) throw new Error('usage: profile-summary <file.cpuprofile> [self|incl|pkg] [top]');
+if (!profileFile || !(['self', 'incl', 'pkg'].includes(mode) || mode.startsWith('callers='))) throw new Error('usage: profile-summary <file.cpuprofile> [self|incl|pkg|callers=<label part>] [top]');
 const assets = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
 const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as Profile;
 
@@ -57,8 +57,16 @@ profile.samples.forEach((id, i) => sampledAt[i]! >= from && selfTime.set(id, (se
 
 const totals = new Map<string, number>();
 const add = (key: string, micros: number) => totals.set(key, (totals.get(key) ?? 0) + micros);
+const callersOf = mode.startsWith('callers=') ? mode.slice('callers='.length) : undefined;
 for (const [id, micros] of selfTime) {
-  if (mode === 'self') add(frames.get(id)!.label, micros);
+  if (callersOf) {
+    // The time under each call of the function, by the chain of its three nearest callers.
+    const chain: string[] = [];
+    let at: number | undefined = id;
+    while (at !== undefined && !frames.get(at)!.label.includes(callersOf)) at = parent.get(at);
+    for (at = at === undefined ? undefined : parent.get(at); at !== undefined && chain.length < 3; at = parent.get(at)) chain.push(frames.get(at)!.label);
+    if (chain.length > 0) add(chain.join('  <  '), micros);
+  } else if (mode === 'self') add(frames.get(id)!.label, micros);
   else if (mode === 'pkg') add(frames.get(id)!.origin, micros);
   else {
     // A function counted once per sample, however deep it recurses.

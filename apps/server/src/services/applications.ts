@@ -45,7 +45,10 @@ export async function sessionWithApplication(
 ): Promise<(SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; live: PinnedVersions }) | undefined> {
   const now = new Date().toISOString();
   const [row] = applyId ? await sessionApplicationById(db).execute({ sessionId, now, applyId }) : await sessionApplicationByType(db).execute({ sessionId, now, relatedType });
-  return row;
+  if (!row) return undefined;
+  const { steps, ...found } = row;
+  const entries = Object.entries(steps);
+  return { ...found, payloads: Object.fromEntries(entries.map(([step, [payload]]) => [step, payload])), versions: Object.fromEntries(entries.map(([step, [, version]]) => [step, version])) };
 }
 
 const sessionApplication = (db: Database, ownedBy: SQL | undefined) =>
@@ -54,8 +57,8 @@ const sessionApplication = (db: Database, ownedBy: SQL | undefined) =>
       memberId: sessions.memberId,
       handoffApplicationId: sessions.handoffApplicationId,
       application: applications,
-      payloads: sql<Payloads>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, ${applicationSteps.payload}), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
-      versions: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, ${applicationSteps.schemaVersion}), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
+      // Each saved step as [payload, the version it was answered under]: one pass over the steps.
+      steps: sql<Record<string, [Record<string, unknown>, number]>>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, jsonb_build_array(${applicationSteps.payload}, ${applicationSteps.schemaVersion})), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
       // Each step's live version (steps never published are absent: 0), read in the same round trip.
       live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
     })

@@ -12,7 +12,14 @@ const require = createRequire(import.meta.url);
 /** The ajv runtime pieces standalone code may require; the browser hands the same ones to the module. */
 export const VALIDATOR_RUNTIME_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv-formats/dist/formats'] as const;
 
-export const validatorCode = (jsonSchema: JsonSchema): string => compileSchemaValidatorsCode(jsonSchema as never);
+/**
+ * validateStep reads an error's keyword, paths and params and says the rest in the applicant's
+ * language, so ajv's English messages and the schema copies "verbose" puts in each error are left
+ * out: the personal step's validator is a fifth smaller, in the browser's download and the server's heap.
+ */
+const AJV_OPTIONS = { ajvOptionsOverrides: { verbose: false, messages: false } };
+
+export const validatorCode = (jsonSchema: JsonSchema): string => compileSchemaValidatorsCode(jsonSchema as never, AJV_OPTIONS);
 
 function runtimeRequire(name: string): unknown {
   if (!(VALIDATOR_RUNTIME_MODULES as readonly string[]).includes(name)) throw new Error(`A validator may not require ${name}`);

@@ -1,7 +1,7 @@
 // The generic step form: a compiled step (packages/engine) rendered by @rjsf/core with our theme.
 // One validation path: engine.validateStep, whose errors show after a field is touched or the
 // form submitted; the submit hands back the payload (engine.toPayload).
-import { withTheme } from '@rjsf/core';
+import { withTheme, type FormProps } from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import { CONTEXT_PROPERTY, validateStep, type CompiledStep, type FieldError, type FormData, type StructuralValidator } from '@kh/engine';
 import { startTransition, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
@@ -76,9 +76,44 @@ export function StepForm(props: StepFormProps): ReactElement {
   });
   const extraErrors = useMemo(() => Object.fromEntries(messages.map((m) => [m.field, { __errors: [m.message] }])) as ErrorSchema, [JSON.stringify(messages)]);
 
-  return (
-    <div className="step-form">
-      <ErrorSummary ref={summary} errors={submitted ? summaryItems : []} />
+  // RJSF's handlers read this render's state through a ref, so that the form element below can stay
+  // the same object while only StepForm's own state changes.
+  const handlers = useRef<Pick<FormProps, 'onChange' | 'onBlur' | 'onSubmit'>>({});
+  handlers.current = {
+    onChange: ({ formData }) => {
+      const next = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
+      reported.current = next;
+      // Validating the whole step may wait for a pause in the typing; what reads the
+      // answers to decide (a blur's touch, a submit) takes the latest first, below.
+      startTransition(() => setData(next));
+      props.onChange?.(next);
+    },
+    onBlur: (id, value) => {
+      const field = fieldIdOf(id);
+      setData(reported.current);
+      setTouched((before) => (before.has(field) ? before : new Set(before).add(field)));
+      props.onFieldBlur?.(field, value);
+    },
+    onSubmit: ({ formData }) => {
+      // The answers RJSF submits, not `data`, whose validation may still wait in a transition.
+      const answers = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
+      setData(answers);
+      setSubmitted(true);
+      if (errorsOf(answers).errors.length > 0) {
+        requestAnimationFrame(() => summary.current?.focus());
+        return;
+      }
+      props.onSubmit?.(compiled.toPayload(answers), answers);
+    },
+  };
+  const stableHandlers = useMemo<Pick<FormProps, 'onChange' | 'onBlur' | 'onSubmit'>>(
+    () => ({ onChange: (...args) => handlers.current.onChange!(...args), onBlur: (...args) => handlers.current.onBlur!(...args), onSubmit: (...args) => handlers.current.onSubmit!(...args) }),
+    [],
+  );
+  // The same element while the form's inputs are unchanged: a keystroke's validation pass re-renders
+  // StepForm, and a new element would make RJSF deep-compare every prop (the 30 KB schema) again.
+  const form = useMemo(
+    () => (
       <ThemedForm
         schema={compiled.renderSchema}
         uiSchema={compiled.uiSchema}
@@ -95,31 +130,7 @@ export function StepForm(props: StepFormProps): ReactElement {
         readonly={props.readOnly}
         showErrorList={false}
         idPrefix="root"
-        onChange={({ formData }) => {
-          const next = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
-          reported.current = next;
-          // Validating the whole step may wait for a pause in the typing; what reads the
-          // answers to decide (a blur's touch, a submit) takes the latest first, below.
-          startTransition(() => setData(next));
-          props.onChange?.(next);
-        }}
-        onBlur={(id, value) => {
-          const field = fieldIdOf(id);
-          setData(reported.current);
-          setTouched((before) => (before.has(field) ? before : new Set(before).add(field)));
-          props.onFieldBlur?.(field, value);
-        }}
-        onSubmit={({ formData }) => {
-          // The answers RJSF submits, not `data`, whose validation may still wait in a transition.
-          const answers = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
-          setData(answers);
-          setSubmitted(true);
-          if (errorsOf(answers).errors.length > 0) {
-            requestAnimationFrame(() => summary.current?.focus());
-            return;
-          }
-          props.onSubmit?.(compiled.toPayload(answers), answers);
-        }}
+        {...stableHandlers}
       >
         {props.readOnly ? <></> : props.children ?? (
           <button type="submit" className="button button--main">
@@ -127,6 +138,14 @@ export function StepForm(props: StepFormProps): ReactElement {
           </button>
         )}
       </ThemedForm>
+    ),
+    [compiled, context, extraErrors, props.readOnly, props.children, props.submitLabel, t, startingData, stableHandlers],
+  );
+
+  return (
+    <div className="step-form">
+      <ErrorSummary ref={summary} errors={submitted ? summaryItems : []} />
+      {form}
     </div>
   );
 }
