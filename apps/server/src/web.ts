@@ -17,7 +17,12 @@ export const appCsp = (embedOrigins: readonly string[] = []) =>
 
 /** Paths that belong to the API and the sandbox, never to the app. */
 const API_PREFIXES = ['/api/', '/passport/', '/kh/', '/account/', '/ekyc/', '/money/', '/pdp/', '/plat/', '/staff/', '/sandbox/', '/dev/', '/healthz', '/readyz', '/metrics'];
-export const isAppRoute = (url: string) => !API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/**
+ * A path whose last segment names a file (/favicon.ico, a chunk an older build had) is a file that is
+ * not there: answered 404, never with the page, which a browser would take as the script or icon.
+ */
+const namesAFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+export const isAppRoute = (url: string) => !API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !namesAFile(url);
 
 export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embedOrigins: readonly string[] = []): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
   if (!existsSync(join(dist, 'index.html'))) return undefined;

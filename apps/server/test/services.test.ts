@@ -211,7 +211,7 @@ describe('supplement and account', () => {
 });
 
 describe('operations', () => {
-  it('HEAD on the app\'s pages answers as GET does (monitors and link checkers use it)', async () => {
+  it('HEAD on the app\'s pages answers as GET does (monitors and link checkers use it); a missing file is a 404, never the page', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'kh-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
@@ -223,6 +223,13 @@ describe('operations', () => {
         expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
         expect(head.headers.get('content-security-policy')).toBe(get.headers.get('content-security-policy'));
         expect(await head.text()).toBe('');
+      }
+      // A page's address may carry dots in its query; a file's may not be answered with the page.
+      expect((await fetch(`${withApp.baseUrl}/status/entry?email=a.b@example.com`)).status).toBe(200);
+      for (const path of ['/favicon.ico', '/assets/index-OLDBUILD.js', '/robots.txt', '/info/base.json']) {
+        const missing = await fetch(`${withApp.baseUrl}${path}`);
+        expect(missing.status, path).toBe(404);
+        expect(missing.headers.get('content-type'), path).not.toContain('text/html');
       }
     } finally {
       await withApp.close();
