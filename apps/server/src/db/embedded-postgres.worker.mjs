@@ -53,11 +53,14 @@ async function run({ socket, message, endsOnFlush, rollback, forget }) {
     return false;
   }
   if (forget) {
-    if (!db.closed) for (const name of forget) await db.exec(`deallocate "${name}"`).catch(() => undefined);
+    if (!db.closed) for (const name of forget) await db.exec(`deallocate "${name.replaceAll('"', '""')}"`).catch(() => undefined);
     return false;
   }
   if (socket.destroyed) return false;
-  if (message[0] === TERMINATE) return void socket.end(), false;
+  if (message[0] === TERMINATE) {
+    socket.end();
+    return false;
+  }
   const answer = [];
   await db.execProtocolRawStream(message, { onRawData: (data) => answer.push(Buffer.from(data)) });
   if (answer.length && !socket.destroyed) socket.write(answer.length === 1 ? answer[0] : Buffer.concat(answer));
