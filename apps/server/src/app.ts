@@ -27,6 +27,7 @@ import { notificationWorker } from './services/notifications.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
 import type pg from 'pg';
 import { sameSignature } from '@kh/api';
+import { loadEveryNumberingPlan } from '@kh/engine';
 import { passportPlugin } from './plugins/passport.ts';
 import { applyPlugin, dealerPlugin } from './plugins/apply.ts';
 import { supplementPlugin } from './plugins/supplement.ts';
@@ -68,6 +69,8 @@ export interface BuildOptions {
 const SLOW_REQUEST_MS = 1000;
 
 export async function buildApp({ config, db, logger = false, extraServices = [], onRoute }: BuildOptions): Promise<FastifyInstance> {
+  // The server judges every area code: every numbering plan, before the first request.
+  await loadEveryNumberingPlan();
   const app = Fastify({
     logger,
     // Two log lines per request cost more than the request at load; one line, written below,

@@ -1,15 +1,26 @@
 // pnpm build:validators — compiles every step with the shipped dictionaries and writes, per step,
 // its JSON Schema and the ajv standalone validator code (CommonJS: RJSF's ids break the ESM output),
-// made as a publish makes a version's (validatorCode).
+// made as a publish makes a version's (validatorCode). First, the phone input's pieces: every area
+// code with its regions, and Malaysia's numbering plan alone (checks/numbering-plans.ts).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile } from '../src/compile.ts';
-import { loadDictionaries, loadStepSchemas } from '../src/node/load.ts';
+import mobilePlansJson from 'libphonenumber-js/metadata.mobile.json';
+import { HOME_CALLING_CODE } from '../src/checks/numbering-plans.ts';
 import { GENERATED_DIR } from '../src/node/generated.ts';
-import { validatorCode } from '../src/node/validator-code.ts';
+
+const mobilePlans = mobilePlansJson as unknown as { version: number; country_calling_codes: Record<string, string[]>; countries: Record<string, unknown> };
 
 rmSync(GENERATED_DIR, { recursive: true, force: true });
 mkdirSync(GENERATED_DIR, { recursive: true });
+writeFileSync(join(GENERATED_DIR, 'calling-codes.json'), `${JSON.stringify(mobilePlans.country_calling_codes)}\n`);
+const homeRegions = mobilePlans.country_calling_codes[HOME_CALLING_CODE]!;
+const homePlan = { version: mobilePlans.version, country_calling_codes: { [HOME_CALLING_CODE]: homeRegions }, countries: Object.fromEntries(homeRegions.map((region) => [region, mobilePlans.countries[region]])) };
+writeFileSync(join(GENERATED_DIR, `numbering-plan-${HOME_CALLING_CODE}.json`), `${JSON.stringify(homePlan)}\n`);
+
+// After those: the step compiler reads the area codes (the CallingCode dictionary) from them.
+const { compile } = await import('../src/compile.ts');
+const { loadDictionaries, loadStepSchemas } = await import('../src/node/load.ts');
+const { validatorCode } = await import('../src/node/validator-code.ts');
 const dictionaries = loadDictionaries();
 const steps = loadStepSchemas();
 for (const step of steps) {

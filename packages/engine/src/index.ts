@@ -14,7 +14,7 @@ export * from './step-context.ts';
 export * from './verified-identity.ts';
 export { ruleParts, partsOf, requiredMessageKey, MALAYSIA, IDENTITY_TYPE, ACCOUNT_TYPE, UPLOAD_TYPES, type Message, type MessageParams } from './validation-rules.ts';
 export { suggestEmail, completeEmail, SUGGESTED_EMAIL_DOMAINS } from './checks/email.ts';
-export { checkMobile, mobileMessage } from './checks/phone.ts';
+export { checkMobile, loadEveryNumberingPlan, loadNumberingPlan, mobileMessage, onNumberingPlanArrived } from './checks/phone.ts';
 export { ageOn, isAgeAllowed, isValidForMonths, parseIsoDate } from './checks/dates.ts';
 export { parseNric, formatNric, type NricFacts } from './malaysia/nric.ts';
 export { parseIdAddress, splitIntoLines, joinAddressLines, splitAddressLines, ADDRESS_LINE_LENGTH, type ParsedAddress } from './malaysia/address.ts';

@@ -1,5 +1,6 @@
 // SPEC §5, one test per rule, in the spec's words.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEveryNumberingPlan } from '../src/checks/phone.ts';
 import { errorOf, errorsOf, validPersonal } from './helpers.ts';
 
 const contact = (over: Record<string, unknown> = {}) => ({
@@ -14,6 +15,7 @@ const contact = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('Mobile: area code plus number within {min}-{max} characters; first digit cannot be 0', () => {
+  beforeAll(loadEveryNumberingPlan);
   it('accepts a Malaysian mobile number after area code 60', () => {
     expect(errorsOf('contact', contact())).toEqual([]);
   });

@@ -31,8 +31,10 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
   // A refused request is said here, beside the field, in the server's words (already in the applicant's language).
   const showFailure = (failure: unknown) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t(failure instanceof ApiError ? failure.entry.messageKey : 'errors.network'));
   async function send() {
-    // The numbering plans load when the number is checked, not with the first page.
-    const { mobileMessage } = await import('@kh/engine/phone');
+    // Malaysia's numbering plan loads when the number is checked, not with the first page.
+    const { loadNumberingPlan, mobileMessage } = await import('@kh/engine/phone');
+    // Without it the range is not judged here; the server, which has every plan, still judges it.
+    await loadNumberingPlan('60').catch(() => undefined);
     const problem = mobileMessage('60', mobile, 7, 12);
     if (problem) return setError(t(problem.key, problem.params ?? {}));
     setError(undefined);

@@ -1,6 +1,9 @@
 // Mobile numbers per area code (SPEC §5), checked against libphonenumber's mobile numbering plans.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import type { Message } from '../validation-rules.ts';
+import { hasEveryNumberingPlan, loadNumberingPlan, numberingPlanFor } from './numbering-plans.ts';
+
+export { loadNumberingPlan, loadEveryNumberingPlan, onNumberingPlanArrived } from './numbering-plans.ts';
 
 export type MobileProblem = 'leadingZero' | 'length' | 'invalid';
 
@@ -8,7 +11,15 @@ export type MobileProblem = 'leadingZero' | 'length' | 'invalid';
 export function checkMobile(areaCode: string, number: string, min: number, max: number): MobileProblem | undefined {
   if (number.startsWith('0')) return 'leadingZero';
   if (!/^[0-9]+$/.test(number) || number.length < min || number.length > max) return 'length';
-  const parsed = parsePhoneNumberFromString(`+${areaCode.replace(/^\+/, '')}${number}`);
+  const code = areaCode.replace(/^\+/, '');
+  const plan = numberingPlanFor(code);
+  if (!plan) {
+    if (hasEveryNumberingPlan()) return 'invalid';
+    // Not here yet: the digits are checked, and the plan is asked for (a form checks again when it arrives).
+    void loadNumberingPlan(code).catch(() => undefined);
+    return undefined;
+  }
+  const parsed = parsePhoneNumberFromString(`+${code}${number}`, plan);
   return parsed?.isValid() ? undefined : 'invalid';
 }
 

@@ -3,7 +3,7 @@
 // form submitted; the submit hands back the payload (engine.toPayload).
 import { withTheme, type FormProps } from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
-import { CONTEXT_PROPERTY, validateStep, type CompiledStep, type FieldError, type FormData, type StructuralValidator } from '@kh/engine';
+import { CONTEXT_PROPERTY, onNumberingPlanArrived, validateStep, type CompiledStep, type FieldError, type FormData, type StructuralValidator } from '@kh/engine';
 import { startTransition, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldIdOf, type StepFormContext } from './form-context.ts';
@@ -64,7 +64,13 @@ export function StepForm(props: StepFormProps): ReactElement {
     // The engine's verdict on a field comes first; a server error shows where the engine has none.
     return { errors: [...own, ...standing.filter((e) => !own.some((o) => o.field === e.field))], serverErrors: standing };
   };
-  const { errors, serverErrors } = useMemo(() => errorsOf(data), [compiled, data, props.validator, props.readOnly, props.now, props.serverErrors, serverAnswer, props.pendingFields]);
+  // A phone number's area code has its numbering plan loaded when first checked: when it arrives, check again.
+  const [plansArrived, setPlansArrived] = useState(0);
+  useEffect(() => onNumberingPlanArrived(() => setPlansArrived((n) => n + 1)), []);
+  const { errors, serverErrors } = useMemo(
+    () => errorsOf(data),
+    [compiled, data, props.validator, props.readOnly, props.now, props.serverErrors, serverAnswer, props.pendingFields, plansArrived],
+  );
 
   const context = useMemo<StepFormContext>(() => ({ ...(props.context ?? {}), compiled, language: i18n.language }), [compiled, i18n.language, props.context]);
   const shown = errors.filter((e) => submitted || touched.has(e.field) || serverErrors.includes(e));
