@@ -59,6 +59,6 @@ export const MarketLeftUnticked: Story = {
     // MY stays ticked and asks its account type: Cash.
     await userEvent.click(canvasElement.querySelector<HTMLInputElement>('input[type="radio"][id*="myType"]')!);
     await userEvent.click(canvasElement.querySelector<HTMLButtonElement>('button[type="submit"]')!);
-    await expect(await within(canvasElement).findByRole('alertdialog', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('alertdialog', {}, { timeout: 10_000 })).toBeVisible();
   },
 };

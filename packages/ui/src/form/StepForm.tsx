@@ -4,7 +4,7 @@
 import { withTheme, type FormProps } from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import { CONTEXT_PROPERTY, onNumberingPlanArrived, validateStep, type CompiledStep, type FieldError, type FormData, type StructuralValidator } from '@kh/engine';
-import { startTransition, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldIdOf, type StepFormContext } from './form-context.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
@@ -85,33 +85,36 @@ export function StepForm(props: StepFormProps): ReactElement {
   // RJSF's handlers read this render's state through a ref, so that the form element below can stay
   // the same object while only StepForm's own state changes.
   const handlers = useRef<Pick<FormProps, 'onChange' | 'onBlur' | 'onSubmit'>>({});
-  handlers.current = {
-    onChange: ({ formData }) => {
-      const next = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
-      reported.current = next;
-      // Validating the whole step may wait for a pause in the typing; what reads the
-      // answers to decide (a blur's touch, a submit) takes the latest first, below.
-      startTransition(() => setData(next));
-      props.onChange?.(next);
-    },
-    onBlur: (id, value) => {
-      const field = fieldIdOf(id);
-      setData(reported.current);
-      setTouched((before) => (before.has(field) ? before : new Set(before).add(field)));
-      props.onFieldBlur?.(field, value);
-    },
-    onSubmit: ({ formData }) => {
-      // The answers RJSF submits, not `data`, whose validation may still wait in a transition.
-      const answers = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
-      setData(answers);
-      setSubmitted(true);
-      if (errorsOf(answers).errors.length > 0) {
-        requestAnimationFrame(() => summary.current?.focus());
-        return;
-      }
-      props.onSubmit?.(compiled.toPayload(answers), answers);
-    },
-  };
+  // Set once this render is committed (a transition's render may be thrown away); RJSF calls them from events after.
+  useLayoutEffect(() => {
+    handlers.current = {
+      onChange: ({ formData }) => {
+        const next = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
+        reported.current = next;
+        // Validating the whole step may wait for a pause in the typing; what reads the
+        // answers to decide (a blur's touch, a submit) takes the latest first, below.
+        startTransition(() => setData(next));
+        props.onChange?.(next);
+      },
+      onBlur: (id, value) => {
+        const field = fieldIdOf(id);
+        setData(reported.current);
+        setTouched((before) => (before.has(field) ? before : new Set(before).add(field)));
+        props.onFieldBlur?.(field, value);
+      },
+      onSubmit: ({ formData }) => {
+        // The answers RJSF submits, not `data`, whose validation may still wait in a transition.
+        const answers = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
+        setData(answers);
+        setSubmitted(true);
+        if (errorsOf(answers).errors.length > 0) {
+          requestAnimationFrame(() => summary.current?.focus());
+          return;
+        }
+        props.onSubmit?.(compiled.toPayload(answers), answers);
+      },
+    };
+  });
   const stableHandlers = useMemo<Pick<FormProps, 'onChange' | 'onBlur' | 'onSubmit'>>(
     () => ({ onChange: (...args) => handlers.current.onChange!(...args), onBlur: (...args) => handlers.current.onBlur!(...args), onSubmit: (...args) => handlers.current.onSubmit!(...args) }),
     [],
