@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/generated/**', '**/dist/**', 'storybook-static/**'] },
+  { ignores: ['**/node_modules/**', '**/generated/**', '**/dist/**', '**/dist-prerender/**', 'storybook-static/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

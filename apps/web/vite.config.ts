@@ -18,5 +18,6 @@ export default defineConfig({
     // One origin in development too: the API and the sandbox pages through the dev server.
     proxy: Object.fromEntries(['/api', '/sandbox', '/ekyc/handoff', '/dev'].map((path) => [path, { target: api, changeOrigin: false }])),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  // The manifest names the chunks the served pages ask for early (scripts/prerender.ts).
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900, manifest: true },
 });

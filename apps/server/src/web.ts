@@ -1,19 +1,24 @@
 // Serves the built applicant app (apps/web/dist) on the API's origin, as production does: static
 // assets, the app's routes answered with index.html, and a strict Content-Security-Policy.
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import { resolveRoute } from '@kh/flow';
+import { LANGUAGE_COOKIE, chooseLanguage } from '@kh/i18n';
+import { sessionOf } from './http/session.ts';
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 export const CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../console/dist');
 /** The review console's pages: /console and everything under it. */
 export const isConsoleRoute = (url: string) => url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
 /** The app's Content-Security-Policy; frames only on its own origin and the broker's pages that embed it. */
-export const appCsp = (embedOrigins: readonly string[] = []) =>
-  `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
+export const appCsp = (embedOrigins: readonly string[] = [], styleHashes: readonly string[] = []) =>
+  `default-src 'self'; script-src 'self'; style-src ${["'self'", ...styleHashes].join(' ')}; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
 
 /** Paths that belong to the API and the sandbox, never to the app. */
 const API_PREFIXES = ['/api/', '/passport/', '/kh/', '/account/', '/ekyc/', '/money/', '/pdp/', '/plat/', '/staff/', '/sandbox/', '/dev/', '/healthz', '/readyz', '/metrics'];
@@ -37,8 +42,56 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
     maxAge: '365d',
     setHeaders: (res) => void res.header('content-security-policy', csp),
   });
-  const page = compressedVariants(index);
-  return (request, reply) => sendPage(request, reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache'), page);
+  const plain = compressedVariants(index);
+  const pages = loadPages(join(dist, 'pages'));
+  return async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache');
+    if (pages.size === 0) return sendPage(request, reply, plain);
+    // The page depends on the session and the language: no shared cache may answer it for another.
+    reply.header('vary', 'accept-encoding, accept-language, cookie');
+    const name = await pageNameFor(request);
+    const page = name ? pages.get(name) : undefined;
+    if (!page) return sendPage(request, reply, plain);
+    // A drawn page's styles are inline (it paints before any file arrives): allowed by their hash only.
+    if (page.styleHashes.length > 0) reply.header('content-security-policy', appCsp(embedOrigins, page.styleHashes));
+    return sendPage(request, reply, page.bytes);
+  };
+}
+
+/** dist/pages/<name>.html (apps/web/scripts/prerender.ts), compressed once; none in a build without them. */
+function loadPages(dir: string): Map<string, { bytes: ReturnType<typeof compressedVariants>; styleHashes: string[] }> {
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => {
+        const bytes = readFileSync(join(dir, file));
+        const styleHashes = [...bytes.toString('utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+        return [file.slice(0, -'.html'.length), { bytes: compressedVariants(bytes), styleHashes }];
+      }),
+  );
+}
+
+/**
+ * Which page answers: a logged-out visitor's start page or login, drawn in their language (the URL's
+ * ?language=, their kept choice, their browser's); a logged-in applicant's page that says so; the plain
+ * page where the app shows neither (a missing page, /error) or the session could not be read.
+ */
+async function pageNameFor(request: FastifyRequest): Promise<string | undefined> {
+  const url = new URL(request.url, 'http://app');
+  if (url.pathname === '/error') return undefined;
+  const route = resolveRoute(url.pathname, url.search);
+  if (route.notFound && url.pathname !== '/login') return undefined;
+  let loggedIn: boolean;
+  try {
+    loggedIn = !!(await sessionOf(request));
+  } catch (error) {
+    request.log.warn({ err: error }, 'session not read for the page: the page asks itself');
+    return undefined;
+  }
+  const language = chooseLanguage({ url: url.searchParams.get('language'), stored: request.cookies[LANGUAGE_COOKIE], browser: new Negotiator(request).languages() });
+  if (loggedIn) return `app.${language}`;
+  return `${url.pathname === '/login' || route.step.requiresLogin ? 'login' : 'start'}.${language}`;
 }
 
 /** index.html, compressed once: the not-found handler that serves the pages gets no route hooks (@fastify/compress). */
@@ -49,7 +102,7 @@ function compressedVariants(bytes: Buffer) {
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReturnType<typeof compressedVariants>) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-  reply.header('vary', 'accept-encoding');
+  if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
   return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.identity);
 }
 

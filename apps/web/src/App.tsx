@@ -3,11 +3,11 @@
 // login page from it, and the application (the flow machine, the form engine) loads after login.
 import { resolveRoute } from '@kh/flow';
 import { I18nProvider, Toasts } from '@kh/ui';
-import { keepLanguage } from '@kh/i18n';
+import type { I18nInstance, Language } from '@kh/i18n';
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Switch, useLocation } from 'wouter';
-import { initialLanguage } from './app/platform.ts';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
+import { initialLanguage, keepLanguageChoice } from './app/platform.ts';
 import { detectSandbox, isSandbox, loginCache, setApiLanguage, toasts } from './app/services.ts';
 import { Loading } from './pages/Loading.tsx';
 import { LoginPage, LoginScreen } from './pages/LoginPage.tsx';
@@ -48,7 +48,8 @@ function LanguageSwitcher({ onChange }: { onChange(language: string): void }): R
 
 /** Who is here: a logged-out applicant gets the login without the application's code. */
 function Session(): ReactElement {
-  const [loggedIn, setLoggedIn] = useState<boolean>();
+  // The server says with the page whether anyone is logged in: the first render needs no round trip.
+  const [loggedIn, setLoggedIn] = useState<boolean | undefined>(loginCache.peek);
   useEffect(() => {
     let live = true;
     void loginCache
@@ -68,16 +69,21 @@ function Session(): ReactElement {
   );
 }
 
-export function App(): ReactElement {
+/**
+ * `language` and a ready `i18n` come from the boot when the server sent the page already drawn
+ * (prerender.tsx): the first render must then be the very page it drew.
+ */
+export function App({ language: bootLanguage, i18n }: { language?: Language; i18n?: I18nInstance } = {}): ReactElement {
   const [location] = useLocation();
-  const [language, setLanguage] = useState(initialLanguage);
+  const search = useSearch();
+  const [language, setLanguage] = useState<Language>(() => bootLanguage ?? initialLanguage());
   setApiLanguage(language);
   // Screen readers and the browser's own texts follow the applicant's language.
   useEffect(() => void (document.documentElement.lang = language), [language]);
   const change = (next: string) => {
-    keepLanguage(localStorage, next as never);
+    keepLanguageChoice(next as Language);
     setApiLanguage(next);
-    setLanguage(next as never);
+    setLanguage(next as Language);
     // A ?language= in the address would otherwise win again on the next reload.
     const url = new URL(window.location.href);
     if (url.searchParams.has('language')) {
@@ -85,14 +91,14 @@ export function App(): ReactElement {
       history.replaceState(history.state, '', url);
     }
   };
-  const notFound = resolveRoute(location, window.location.search).notFound;
+  const notFound = resolveRoute(location, search).notFound;
   return (
-    <I18nProvider language={language}>
+    <I18nProvider language={language} instance={i18n}>
       <SandboxMarker />
       <Toasts store={toasts} />
       <Switch>
         <Route path="/login">{() => <LoginPage />}</Route>
-        <Route path="/error">{() => <NotFoundPage networkError={!!new URLSearchParams(window.location.search).get('code')} />}</Route>
+        <Route path="/error">{() => <NotFoundPage networkError={!!new URLSearchParams(search).get('code')} />}</Route>
         <Route>
           {notFound ? <NotFoundPage networkError={false} /> : <Session />}
         </Route>

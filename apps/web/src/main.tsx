@@ -1,13 +1,13 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@kh/ui/styles.css';
 import './app.css';
 import { App } from './App.tsx';
-import { applyFullScreen, initialLanguage } from './app/platform.ts';
-import { loadLanguage } from '@kh/i18n';
+import { applyFullScreen, initialLanguage, keepLanguageChoice } from './app/platform.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, createI18n, loadLanguage } from '@kh/i18n';
 import { installErrorReports } from './app/error-reports.ts';
 import { endpoints, loginCache } from './app/services.ts';
 import { dropExpiredDrafts } from './app/drafts.ts';
-import { installBridgeDouble } from '@kh/api';
+import { installBridgeDouble, readPageBoot } from '@kh/api';
 
 // Development only: ?khBridge=<app version> plays the app's side of the bridge and logs each call,
 // so the in-app behaviour can be tried in a desktop browser (docs/kh-bridge.md).
@@ -17,8 +17,24 @@ if (bridgeDoubleVersion) installBridgeDouble(window, { appVersion: bridgeDoubleV
 applyFullScreen(window.location.search);
 dropExpiredDrafts();
 installErrorReports(endpoints.analytics.errorReport);
-// The first page needs the applicant's language and whether they are logged in: both are asked for
-// now, together, rather than one after the other as the components that use them mount.
-void loadLanguage(initialLanguage()).catch(() => undefined);
-void loginCache.isLoggedIn().catch(() => undefined);
-createRoot(document.getElementById('root')!).render(<App />);
+
+const root = document.getElementById('root')!;
+// The server said with the page whether anyone is logged in, and may have sent the page drawn.
+const boot = readPageBoot(root.dataset);
+if (boot.session) loginCache.seed(boot.session === 'in');
+const language = initialLanguage();
+// A choice kept before the server was told of it (the cookie) is told now, for the next page.
+if (localStorage.getItem(LANGUAGE_STORAGE_KEY) === language && !document.cookie.includes(`${LANGUAGE_COOKIE}=${language}`)) keepLanguageChoice(language);
+if (boot.drawn && boot.session === 'out' && boot.language === language) {
+  // The drawn page stays on screen while its language's texts load; React then takes it over as it is.
+  void createI18n(language).then(
+    (i18n) => hydrateRoot(root, <App language={language} i18n={i18n} />),
+    () => createRoot(root).render(<App />),
+  );
+} else {
+  // The first page needs the applicant's language and whether they are logged in: both are asked for
+  // now, together, rather than one after the other as the components that use them mount.
+  void loadLanguage(language).catch(() => undefined);
+  void loginCache.isLoggedIn().catch(() => undefined);
+  createRoot(root).render(<App />);
+}

@@ -8,3 +8,4 @@ export * from './login.ts';
 export * from './sign.ts';
 export * from './toasts.ts';
 export * from './timing.ts';
+export * from './page-boot.ts';

@@ -30,9 +30,11 @@ export function createLoginCache(check: () => Promise<boolean>, { ttlMs = API_LI
   let cached: { value: boolean; at: number } | undefined;
   // The first page asks from several places at once: one request answers them all.
   let checking: Promise<boolean> | undefined;
+  const fresh = () => (cached && now() - cached.at < (cached.value ? ttlMs : loggedOutTtlMs) ? cached : undefined);
   return {
     async isLoggedIn(): Promise<boolean> {
-      if (cached && now() - cached.at < (cached.value ? ttlMs : loggedOutTtlMs)) return cached.value;
+      const known = fresh();
+      if (known) return known.value;
       if (!checking) {
         const current = check().then(
           (value) => {
@@ -44,6 +46,14 @@ export function createLoginCache(check: () => Promise<boolean>, { ttlMs = API_LI
         void current.finally(() => checking === current && (checking = undefined)).catch(() => undefined);
       }
       return checking;
+    },
+    /** The answer already known, without asking: a first render can start from it. */
+    peek(): boolean | undefined {
+      return fresh()?.value;
+    },
+    /** An answer given with the page itself (the server read the session when it served the HTML). */
+    seed(value: boolean) {
+      cached = { value, at: now() };
     },
     forget() {
       cached = undefined;

@@ -112,6 +112,21 @@ describe('login trigger and the 10-minute login cache', () => {
     await cache.isLoggedIn();
     expect(checks).toBe(3);
   });
+  it('starts from the answer the page came with, for as long as that answer would be kept, then asks', async () => {
+    let now = 0;
+    let checks = 0;
+    const cache = createLoginCache(async () => (++checks, true), { now: () => now });
+    expect(cache.peek()).toBeUndefined();
+    cache.seed(false);
+    expect(cache.peek()).toBe(false);
+    expect(await cache.isLoggedIn()).toBe(false);
+    expect(checks).toBe(0);
+    now = 5_000;
+    expect(cache.peek()).toBeUndefined();
+    expect(await cache.isLoggedIn()).toBe(true);
+    expect(checks).toBe(1);
+    expect(cache.peek()).toBe(true);
+  });
   it('asked twice while a check is under way, asks the server once', async () => {
     let checks = 0;
     let answer!: (value: boolean) => void;

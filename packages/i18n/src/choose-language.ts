@@ -3,6 +3,8 @@
 import { LANGUAGES, resolveLanguage, type Language } from './languages.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'kh.language';
+/** The same choice as a cookie: the server draws the first page in it (apps/server/src/web.ts). */
+export const LANGUAGE_COOKIE = 'kh_language';
 
 export interface LanguageSources {
   /** ?language= of the current URL. */

@@ -3,6 +3,8 @@
 import i18next, { type i18n } from 'i18next';
 import { NAMESPACES, loadLanguage, resolveLanguage } from './languages.ts';
 
+export type I18nInstance = i18n;
+
 export async function createI18n(language: string): Promise<i18n> {
   const lng = resolveLanguage(language);
   const instance = i18next.createInstance();

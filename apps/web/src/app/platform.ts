@@ -2,7 +2,7 @@
 // or a PC browser (identity checks hand over to a phone by QR code).
 import type { AppBridge } from '@kh/api';
 import type { Platform } from '@kh/flow';
-import { chooseLanguage, type Language } from '@kh/i18n';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, chooseLanguage, keepLanguage, type Language } from '@kh/i18n';
 
 declare global {
   interface Window {
@@ -26,4 +26,10 @@ export function applyFullScreen(search: string) {
 
 /** The language the app opens in: the URL's, else the applicant's earlier choice, else the app's or the browser's. */
 export const initialLanguage = (): Language =>
-  chooseLanguage({ url: new URLSearchParams(window.location.search).get('language'), app: bridge() ? navigator.language : null, browser: navigator.languages, stored: localStorage.getItem('kh.language') });
+  chooseLanguage({ url: new URLSearchParams(window.location.search).get('language'), app: bridge() ? navigator.language : null, browser: navigator.languages, stored: localStorage.getItem(LANGUAGE_STORAGE_KEY) });
+
+/** Keeps the applicant's choice here and tells the server, which then draws the first page in it. */
+export function keepLanguageChoice(language: Language): void {
+  keepLanguage(localStorage, language);
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}

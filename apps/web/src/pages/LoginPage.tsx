@@ -16,10 +16,9 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string>();
-  const query = new URLSearchParams(window.location.search);
-  const target = loginTarget(window.location);
   // The debug login (mobile and password in the URL) exists in development builds only.
   useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
     const debugMobile = query.get('mobile');
     const password = query.get('password');
     if (!import.meta.env.DEV || !debugMobile || !password) return;
@@ -46,7 +45,7 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
     if (!/^\d{6}$/.test(code)) return setError(t('validation.verificationCode'));
     await endpoints.passport.useAuthCode({ mobile, countryCode: '60', code });
     loginCache.forget();
-    window.location.assign(target);
+    window.location.assign(loginTarget(window.location));
   }
   return (
     <PageLayout layout="Gradient" title={t('step.start.title')}>

@@ -1,0 +1,70 @@
+// tsx scripts/prerender.ts: after `vite build` and `vite build --ssr src/prerender.tsx`, writes the
+// pages the server sends (apps/server/src/web.ts), from dist/index.html, into dist/pages/:
+// - <start|login>.<language>.html: what a logged-out applicant first sees, drawn in that language,
+//   which the app takes over as it is;
+// - app.<language>.html: the empty page for a logged-in applicant, which says so (no login check on
+//   the way to the first page) and asks at once for the application's code and the language's texts.
+// Every page asks early for its language's texts, which the first render needs. A drawn page carries
+// its styles inline, so it paints with the HTML alone (the server allows them by hash in its CSP), and
+// asks for its scripts at low priority: nothing it shows waits for them.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DRAWN_PAGES, pageBootAttributes, type DrawnPage, type PageBoot } from '@kh/api';
+import { LANGUAGES, type Language } from '@kh/i18n';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { drawLoggedOut } = (await import(join(web, 'dist-prerender/prerender.js'))) as typeof import('../src/prerender.tsx');
+const template = readFileSync(join(web, 'dist/index.html'), 'utf8');
+if (!template.includes('<div id="root"></div>') || !template.includes('<html lang="en">') || !template.includes('</head>'))
+  throw new Error('dist/index.html has no empty root, no <html lang="en"> or no </head> to fill');
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+const manifest = JSON.parse(readFileSync(join(web, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const entry = manifest['index.html']!;
+/** A chunk's file and those of the chunks it imports, less what the entry page loads anyway. */
+function chunkFiles(key: string, seen = new Set<string>(['index.html', ...(entry.imports ?? [])])): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the build has no chunk ${key}`);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
+}
+const languageChunk = (language: Language) => chunkFiles(`../../packages/i18n/src/bundles/${language}.ts`);
+const applicationChunks = chunkFiles('src/ApplicationRoot.tsx');
+
+const entryStyles = entry.css ?? [];
+for (const file of entryStyles) if (readFileSync(join(web, 'dist', file), 'utf8').includes('</style')) throw new Error(`${file} cannot be inlined: it holds </style`);
+const inlineStyles = entryStyles.map((file) => `<style>${readFileSync(join(web, 'dist', file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')}</style>`).join('');
+const withScriptsAfterPaint = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ');
+const withStylesInline = (html: string) => {
+  for (const file of entryStyles) {
+    const link = `<link rel="stylesheet" crossorigin href="/${file}">`;
+    if (!html.includes(link)) throw new Error(`dist/index.html has no ${link}`);
+    html = html.replace(link, '');
+  }
+  return html.replace('</head>', `    ${inlineStyles}\n  </head>`);
+};
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+function page(language: Language, boot: PageBoot, preload: string[], drawn?: { html: string; title: string }): string {
+  const hints = preload.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+  let html = template
+    .replace('<html lang="en">', `<html lang="${language}">`)
+    .replace('</head>', `${hints}  </head>`)
+    .replace('<div id="root"></div>', `<div id="root"${pageBootAttributes(boot)}>${drawn?.html ?? ''}</div>`);
+  if (drawn) html = withScriptsAfterPaint(withStylesInline(html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(drawn.title)}</title>`)));
+  return html;
+}
+
+// A page for each: a path that needs no login shows the start page, any other the login.
+const pathOf: Record<DrawnPage, string> = { start: '/status/entry', login: '/info/base' };
+mkdirSync(join(web, 'dist/pages'), { recursive: true });
+for (const language of LANGUAGES) {
+  for (const drawnPage of DRAWN_PAGES) {
+    const drawn = await drawLoggedOut(pathOf[drawnPage], language);
+    writeFileSync(join(web, `dist/pages/${drawnPage}.${language}.html`), page(language, { session: 'out', drawn: drawnPage, language }, languageChunk(language), drawn));
+  }
+  writeFileSync(join(web, `dist/pages/app.${language}.html`), page(language, { session: 'in' }, [...languageChunk(language), ...applicationChunks]));
+}
+console.log(`wrote ${LANGUAGES.length * (DRAWN_PAGES.length + 1)} pages into dist/pages`);

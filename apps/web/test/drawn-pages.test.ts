@@ -1,0 +1,78 @@
+// The first page comes drawn: a logged-out visitor sees the start page (or the login) from the HTML
+// alone, in their language, and the app takes it over as it is, without a mismatch, a second login
+// check or a lost keystroke. A logged-in applicant's page says so, and the app asks nobody.
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { phone, shooter, useProduct } from './harness.ts';
+import { login } from './journey.ts';
+
+const loginChecks = (page: Page) => {
+  const seen: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname.endsWith('/passport/login/check') && seen.push(request.url()));
+  return seen;
+};
+const problems = (page: Page) => {
+  const seen: string[] = [];
+  page.on('console', (message: ConsoleMessage) => (message.type() === 'error' || message.type() === 'warning') && seen.push(message.text()));
+  page.on('pageerror', (error) => seen.push(error.message));
+  return seen;
+};
+
+describe('drawn pages', () => {
+  const env = useProduct();
+  const shot = shooter('drawn-pages');
+
+  it('the start page is there without any script, in the language asked for, styled', async () => {
+    const context = await phone(env.browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.product.origin}/status/entry?language=zh-HK`);
+    await expect(page.getByRole('heading', { name: '開立賬戶', level: 1 }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel(/手機號碼/).isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-HK');
+    // The inline styles applied (the CSP allowed them): the card is laid out, not a bare list.
+    expect(await page.locator('.status-card').evaluate((card) => getComputedStyle(card).borderRadius)).not.toBe('0px');
+    await shot.both(page, 'start-page-without-scripts-zh-HK');
+    await context.close();
+  });
+
+  it('the app takes the drawn page over without a mismatch or a login check, and the login works', async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    const checks = loginChecks(page);
+    const said = problems(page);
+    await login(page, env.product, '123670001');
+    expect(checks, 'the logged-out start page asked who is here').toEqual([]);
+    expect(said).toEqual([]);
+    // Logged in, the next page says so too: the application opens with no login check either.
+    await page.reload();
+    await page.locator('.status-card').waitFor();
+    expect(checks).toEqual([]);
+    expect(said).toEqual([]);
+    await context.close();
+  });
+
+  it('a language chosen on the page is the one the next page is drawn in', async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    const said = problems(page);
+    await page.goto(`${env.product.origin}/info/base`);
+    await page.getByLabel('Language').selectOption('zh-CN');
+    await page.getByRole('button', { name: '发送验证码' }).waitFor();
+    // Taken over as it is: no node of the drawn page is thrown away and drawn again.
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        for (const removed of records.flatMap((record) => [...record.removedNodes])) if (removed instanceof Element && removed.matches('.page, .page *')) (window as { drawnReplaced?: boolean }).drawnReplaced = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const response = await page.reload();
+    expect(await response!.text()).toContain('开立账户');
+    await page.getByLabel(/手机号码/).fill('123');
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    // Hydrated: the click ran the app's own check of the number.
+    await page.getByRole('alert').waitFor();
+    expect(await page.evaluate(() => (window as { drawnReplaced?: boolean }).drawnReplaced ?? false)).toBe(false);
+    expect(said).toEqual([]);
+    await shot.both(page, 'login-zh-CN-after-reload');
+    await context.close();
+  });
+});

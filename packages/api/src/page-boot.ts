@@ -1,0 +1,27 @@
+// What the server tells the page in the HTML it serves, on the root element: whether a session was
+// live when it served it, and which page it sent already drawn, in which language. The page starts
+// from it instead of asking (apps/server/src/web.ts writes it, apps/web/src/main.tsx reads it).
+
+/** The pages drawn at build time: a logged-out applicant's start page, and the login shown in place of a page that needs one. */
+export const DRAWN_PAGES = ['start', 'login'] as const;
+export type DrawnPage = (typeof DRAWN_PAGES)[number];
+
+export interface PageBoot {
+  session?: 'in' | 'out';
+  drawn?: DrawnPage;
+  language?: string;
+}
+
+/** The root element's attributes for a boot (values are from closed sets: nothing to escape). */
+export function pageBootAttributes(boot: PageBoot): string {
+  return [boot.session && ` data-session="${boot.session}"`, boot.drawn && ` data-drawn="${boot.drawn}"`, boot.language && ` data-language="${boot.language}"`].filter(Boolean).join('');
+}
+
+/** The boot from the root element's dataset; anything unknown is left out. */
+export function readPageBoot(dataset: Record<string, string | undefined>): PageBoot {
+  const boot: PageBoot = {};
+  if (dataset.session === 'in' || dataset.session === 'out') boot.session = dataset.session;
+  if (DRAWN_PAGES.includes(dataset.drawn as DrawnPage)) boot.drawn = dataset.drawn as DrawnPage;
+  if (dataset.language) boot.language = dataset.language;
+  return boot;
+}
