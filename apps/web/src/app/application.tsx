@@ -143,12 +143,16 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         applyId = resumedSupplement.applyId!;
         relatedType = 'SUPPLEMENT';
       } else if (supplementaryEntry && openSupplements.length > 0) relatedType = 'SUPPLEMENT';
-      // The identity check belongs to the account's own application.
-      const ekyc = record.applyId ? await endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: record.applyId }).catch(() => undefined) : undefined;
       // A phone that came by the PC's QR code does the identity check only: it reads nothing else.
       if (query.get('handoff') === '1') markHandoff();
-      const payment = applyId && !isHandoff() ? await endpoints.apply.queryPaymentType({ applyId, relatedType }).catch(() => undefined) : undefined;
-      const payloads: Record<string, Record<string, unknown>> = isHandoff() ? {} : await loadPayloads(applyId, relatedType);
+      const handoff = isHandoff();
+      // The second round, asked together: each needs only the application the first round found.
+      const [ekyc, payment, payloads] = await Promise.all([
+        // The identity check belongs to the account's own application.
+        record.applyId ? endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: record.applyId }).catch(() => undefined) : undefined,
+        applyId && !handoff ? endpoints.apply.queryPaymentType({ applyId, relatedType }).catch(() => undefined) : undefined,
+        handoff ? ({} as Record<string, Record<string, unknown>>) : loadPayloads(applyId, relatedType),
+      ]);
       const context = contextFromRecords({
         record: toKhInfo(record),
         supplement: null,

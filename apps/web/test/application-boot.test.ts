@@ -1,0 +1,38 @@
+// A logged-in applicant's page opens after two rounds of questions, not four: the status checks, then
+// together everything that needs only the application they found (the identity check's state, whether
+// to pay, the saved answers). Every reload, deep link and return from a provider goes through it.
+import { describe, expect, it } from 'vitest';
+import { phone, useProduct } from './harness.ts';
+import { login, waitPath } from './journey.ts';
+
+describe("the application's boot", () => {
+  const env = useProduct();
+
+  it('asks for the identity state, the payment and the saved answers together, once the application is known', async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    await login(page, env.product, '123680001');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await waitPath(page, '/info/contact');
+    await page.getByLabel('E-mail').waitFor();
+
+    // The identity state answers late: what does not need it must already have been asked for.
+    const started: Record<string, number> = {};
+    let ekycAnswered = Infinity;
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      for (const name of ['queryPaymentType', 'fetch-data', 'fetch-ekyc-status']) if (path.endsWith(name)) started[name] ??= Date.now();
+    });
+    await page.route(/fetch-ekyc-status/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      ekycAnswered = Date.now();
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByLabel('E-mail').waitFor();
+    expect(started['fetch-ekyc-status']).toBeDefined();
+    expect(started.queryPaymentType).toBeLessThan(ekycAnswered);
+    expect(started['fetch-data']).toBeLessThan(ekycAnswered);
+    await context.close();
+  });
+});
