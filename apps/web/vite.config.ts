@@ -1,11 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.KH_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
+/** RJSF's default fields that no compiled step renders, replaced where its field registry imports them (see the file). */
+function withoutUnusedRjsfFields(): Plugin {
+  const unused = /^\.\/(LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField)\.js$/;
+  const registry = /@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/;
+  const standIn = fileURLToPath(new URL('build/unused-rjsf-field.tsx', import.meta.url));
+  return { name: 'kh-without-unused-rjsf-fields', enforce: 'pre', resolveId: (source, importer) => (importer && registry.test(importer) && unused.test(source) ? standIn : undefined) };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), withoutUnusedRjsfFields()],
   resolve: {
     // Code our pages never run, replaced so the applicant does not download it (see the files).
     alias: [

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '@kh/engine';
+import { loadDictionaries, loadStepSchemas } from '@kh/engine/node';
 import { startProduct, type Product } from './harness.ts';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
@@ -34,6 +36,24 @@ describe('the built app', () => {
       .filter((f) => f.endsWith('.js.map'))
       .flatMap((f) => (JSON.parse(readFileSync(join(dist, f), 'utf8')) as { sources: string[] }).sources);
     expect(sources.filter((s) => /node_modules\/(markdown-to-jsx|fast-uri)\//.test(s))).toEqual([]);
+  });
+  it("leaves out RJSF's oneOf/anyOf chooser and layout-grid fields: no step's render schema or uiSchema can ask for them", () => {
+    const dictionaries = loadDictionaries();
+    const steps = loadStepSchemas();
+    expect(steps.length).toBeGreaterThan(10);
+    const asks = (node: unknown): string[] =>
+      node && typeof node === 'object'
+        ? Object.entries(node).flatMap(([key, value]) => [...(['oneOf', 'anyOf', 'ui:field'].includes(key) ? [key] : []), ...asks(value)])
+        : [];
+    for (const step of steps) {
+      const compiled = compile(step, { dictionaries });
+      expect(asks(compiled.renderSchema), step.id).toEqual([]);
+      expect(asks(compiled.uiSchema), step.id).toEqual([]);
+    }
+    const sources = readdirSync(dist)
+      .filter((f) => f.endsWith('.js.map'))
+      .flatMap((f) => (JSON.parse(readFileSync(join(dist, f), 'utf8')) as { sources: string[] }).sources);
+    expect(sources.filter((s) => /@rjsf\/core\/lib\/components\/fields\/(Layout\w+|MultiSchemaField)\.js$/.test(s))).toEqual([]);
   });
   it('is served on the API origin with a strict Content-Security-Policy, every app path answering the app', async () => {
     for (const path of ['/status/entry', '/info/base', '/market/again', '/error?code=500']) {
