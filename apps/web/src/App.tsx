@@ -4,7 +4,7 @@
 import { resolveRoute } from '@kh/flow';
 import { I18nProvider, Toasts } from '@kh/ui';
 import type { I18nInstance, Language } from '@kh/i18n';
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { initialLanguage, keepLanguageChoice } from './app/platform.ts';
@@ -13,7 +13,25 @@ import { Loading } from './pages/Loading.tsx';
 import { LoginPage, LoginScreen } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
-const ApplicationRoot = lazy(() => import('./ApplicationRoot.tsx'));
+type ApplicationRootModule = typeof import('./ApplicationRoot.tsx');
+let applicationRootModule: ApplicationRootModule | undefined;
+let applicationRootLoading: Promise<ApplicationRootModule> | undefined;
+/**
+ * The application's code, once: main.tsx starts it with the page when the server says someone is
+ * logged in, so the first render draws it at once. A lazy component would show its fallback first,
+ * and React keeps a fallback up for 300 ms even when the code is already there.
+ */
+export function loadApplicationRoot(): Promise<ApplicationRootModule> {
+  applicationRootLoading ??= import('./ApplicationRoot.tsx').then(
+    (module) => (applicationRootModule = module),
+    (error: unknown) => {
+      applicationRootLoading = undefined;
+      throw error;
+    },
+  );
+  return applicationRootLoading;
+}
+const LazyApplicationRoot = lazy(loadApplicationRoot);
 
 /** A sandbox (dev mode) says so on every page: codes are readable at /dev/outbox, nothing is real. */
 function SandboxMarker(): ReactElement | null {
@@ -60,8 +78,12 @@ function Session(): ReactElement {
       live = false;
     };
   }, []);
+  // Chosen once: switching from the lazy component to the loaded one would start the application over.
+  const applicationRoot = useRef<ComponentType>(undefined);
   if (loggedIn === undefined) return <Loading />;
   if (!loggedIn) return <LoginScreen />;
+  applicationRoot.current ??= applicationRootModule?.default ?? LazyApplicationRoot;
+  const ApplicationRoot = applicationRoot.current;
   return (
     <Suspense fallback={<Loading />}>
       <ApplicationRoot />

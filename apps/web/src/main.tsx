@@ -1,7 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@kh/ui/styles.css';
 import './app.css';
-import { App } from './App.tsx';
+import { App, loadApplicationRoot } from './App.tsx';
 import { applyFullScreen, initialLanguage, keepLanguageChoice } from './app/platform.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, createI18n, loadLanguage } from '@kh/i18n';
 import { installErrorReports } from './app/error-reports.ts';
@@ -29,6 +29,13 @@ if (boot.drawn && boot.session === 'out' && boot.language === language) {
   // The drawn page stays on screen while its language's texts load; React then takes it over as it is.
   void createI18n(language).then(
     (i18n) => hydrateRoot(root, <App language={language} i18n={i18n} />),
+    () => createRoot(root).render(<App />),
+  );
+} else if (boot.session === 'in') {
+  // Logged in: the application's code came preloaded with the page. The first render starts from it and
+  // from the language's texts, with no loading screen in between.
+  void Promise.all([createI18n(language), loadApplicationRoot()]).then(
+    ([i18n]) => createRoot(root).render(<App language={language} i18n={i18n} />),
     () => createRoot(root).render(<App />),
   );
 } else {

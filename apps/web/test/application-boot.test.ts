@@ -35,4 +35,21 @@ describe("the application's boot", () => {
     expect(started['fetch-data']).toBeLessThan(ekycAnswered);
     await context.close();
   });
+
+  it("draws the application at once when the page says someone is logged in: one loading screen (the status checks'), not the code's first", async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    await login(page, env.product, '123680002');
+    // React keeps a loading screen up for 300 ms even when what it waits for is already there.
+    await page.addInitScript(() => {
+      (window as { loadingScreens?: number }).loadingScreens = 0;
+      new MutationObserver((records) => {
+        for (const added of records.flatMap((record) => [...record.addedNodes])) if (added instanceof Element && added.matches('.boot')) (window as { loadingScreens?: number }).loadingScreens! += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Get started' }).waitFor();
+    expect(await page.evaluate(() => (window as { loadingScreens?: number }).loadingScreens)).toBe(1);
+    await context.close();
+  });
 });
