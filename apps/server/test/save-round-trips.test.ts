@@ -1,7 +1,10 @@
-// A plain step's save costs two database round trips: the session with the application and its
-// steps, and one statement that writes the step and the progress. Counted on the queries themselves.
+// What a step save costs the database, counted on the queries themselves. Alone, two round trips: the
+// session with the application and its steps, and one statement that writes the step and the
+// progress. Saves that arrive together share both (services/step-saves.ts, sessionWithApplication),
+// and each still lands in its own applicant's application.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '../src/index.ts';
+import { saveStepAndProgress } from '../src/services/step-saves.ts';
 import { STEP_CODES, payloadOf } from './fixtures.ts';
 import { POSTGRES_URL, freshPostgresDatabase } from './harness.ts';
 
@@ -21,30 +24,73 @@ afterAll(async () => {
   await database.close();
 });
 
+/** A logged-in applicant with an application: their cookie. */
+async function applicant(mobile: string): Promise<string> {
+  const login = await app.inject({ method: 'POST', url: '/passport/login', headers: { origin }, payload: { mobile, countryCode: '60', password: 'sandbox' } });
+  expect(login.statusCode).toBe(200);
+  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  expect((await app.inject({ method: 'POST', url: '/kh/account/apply/create', headers: { origin, cookie }, payload: { relatedType: 'INIT' } })).statusCode).toBe(200);
+  return cookie;
+}
+
+const investment = (n: number) => payloadOf('investment', { investmentTerm: 1 + (n % 3), riskTolerance: 1 + (n % 3), objectives: [String(1 + (n % 5))], experience: 1 + (n % 3), hasOtherCds: false });
+const save = (cookie: string, fillStep: number, data: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/kh/account/apply/fill-data', headers: { origin, cookie }, payload: { fillStep, relatedType: 'INIT', data } });
+const stored = async (cookie: string, fillStep: number) =>
+  (await app.inject({ method: 'POST', url: '/kh/account/apply/fetch-data', headers: { origin, cookie }, payload: { fillStep, relatedType: 'INIT' } })).json().data;
+
 describe('a step save', () => {
   it('is two round trips for a step with no server rule of its own', async () => {
-    const login = await app.inject({ method: 'POST', url: '/passport/login', headers: { origin }, payload: { mobile: '123987001', countryCode: '60', password: 'sandbox' } });
-    expect(login.statusCode).toBe(200);
-    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    expect((await app.inject({ method: 'POST', url: '/kh/account/apply/create', headers: { origin, cookie }, payload: { relatedType: 'INIT' } })).statusCode).toBe(200);
-    const investment = payloadOf('investment', { investmentTerm: 2, riskTolerance: 2, objectives: ['1', '5'], experience: 2, hasOtherCds: false });
-    const save = () =>
-      app.inject({
-        method: 'POST',
-        url: '/kh/account/apply/fill-data',
-        headers: { origin, cookie },
-        payload: { fillStep: STEP_CODES.investment, relatedType: 'INIT', data: investment },
-      });
+    const cookie = await applicant('123987001');
     counting = true;
-    const first = await save();
-    const again = await save();
+    const first = await save(cookie, STEP_CODES.investment, investment(0));
+    const again = await save(cookie, STEP_CODES.investment, investment(0));
     counting = false;
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(queries, queries.join('\n')).toHaveLength(4);
-    const stored = await app.inject({ method: 'POST', url: '/kh/account/apply/fetch-data', headers: { origin, cookie }, payload: { fillStep: STEP_CODES.investment, relatedType: 'INIT' } });
     // Written whole, and the progress with it.
-    expect(stored.json().data).toEqual(investment);
+    expect(await stored(cookie, STEP_CODES.investment)).toEqual(investment(0));
     expect((await app.inject({ method: 'POST', url: '/kh/account/apply/check', headers: { origin, cookie } })).json().data.fillStep).toBe(STEP_CODES.investment);
+  });
+
+  it('shares its two round trips with the saves that arrive with it, each landing in its own application', async () => {
+    const cookies = await Promise.all(Array.from({ length: 20 }, (_, n) => applicant(`12398${String(7100 + n)}`)));
+    queries.length = 0;
+    counting = true;
+    const answers = await Promise.all(cookies.map((cookie, n) => save(cookie, STEP_CODES.investment, investment(n))));
+    counting = false;
+    expect(answers.map((a) => a.statusCode)).toEqual(cookies.map(() => 200));
+    // Alone, 20 saves would be 40 round trips.
+    expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(8);
+    for (const [n, cookie] of cookies.entries()) expect(await stored(cookie, STEP_CODES.investment)).toEqual(investment(n));
+  });
+
+  it('refuses a stranger among them and saves the others', async () => {
+    const cookies = await Promise.all(Array.from({ length: 3 }, (_, n) => applicant(`12398${String(7200 + n)}`)));
+    const answers = await Promise.all([...cookies, 'kh_sid=not-a-session'].map((cookie, n) => save(cookie, STEP_CODES.investment, investment(n + 1))));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 401]);
+    for (const [n, cookie] of cookies.entries()) expect(await stored(cookie, STEP_CODES.investment)).toEqual(investment(n + 1));
+  });
+
+  it('from two tabs at once, lands both, in the order they came', async () => {
+    const cookie = await applicant('123987301');
+    const tax = payloadOf('tax', { birthCountry: 'MYS', birthCity: 'Kuala Lumpur', taxResidentOutside: false, feaStatement: 1 });
+    const answers = await Promise.all([save(cookie, STEP_CODES.investment, investment(1)), save(cookie, STEP_CODES.investment, investment(2)), save(cookie, STEP_CODES.tax, tax)]);
+    expect(answers.map((a) => a.statusCode), answers.map((a) => a.body).join('\n')).toEqual([200, 200, 200]);
+    expect(await stored(cookie, STEP_CODES.investment)).toEqual(investment(2));
+    expect(await stored(cookie, STEP_CODES.tax)).toEqual(tax);
+  });
+
+  it('that the database refuses fails alone: the others written with it land', async () => {
+    const cookie = await applicant('123987401');
+    const { applyId } = (await app.inject({ method: 'POST', url: '/kh/account/apply/check', headers: { origin, cookie } })).json().data as { applyId: string };
+    const outcomes = await Promise.allSettled([
+      saveStepAndProgress(database.db, { applicationId: applyId, stepId: 'investment', payload: investment(2), schemaVersion: 0, progress: { fillStep: STEP_CODES.investment } }),
+      // No such application: the step's foreign key refuses it.
+      saveStepAndProgress(database.db, { applicationId: 'no-such-application', stepId: 'investment', payload: investment(1), schemaVersion: 0, progress: { fillStep: STEP_CODES.investment } }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await stored(cookie, STEP_CODES.investment)).toEqual(investment(2));
   });
 });

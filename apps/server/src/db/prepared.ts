@@ -3,11 +3,15 @@
 // parses each once per connection.
 import type { Database } from './database.ts';
 
-export function preparedQuery<Query>(build: (db: Database) => Query): (db: Database) => Query {
-  const built = new WeakMap<Database, Query>();
+/** One of a thing per database (a prepared query, a batching loader), built when first asked for. */
+export function perDatabase<Thing>(build: (db: Database) => Thing): (db: Database) => Thing {
+  const built = new WeakMap<Database, Thing>();
   return (db) => {
-    let query = built.get(db);
-    if (!query) built.set(db, (query = build(db)));
-    return query;
+    let thing = built.get(db);
+    if (!thing) built.set(db, (thing = build(db)));
+    return thing;
   };
 }
+
+/** A query built once per database. */
+export const preparedQuery = perDatabase;

@@ -124,6 +124,8 @@ export const applications = pgTable(
     index('applications_email').on(sql`lower(${t.email})`),
     index('applications_id_no').on(t.idNo),
     index('applications_status').on(t.status, t.updatedAt),
+    // A member's applications, newest first: the session's application on every save and status check.
+    index('applications_member').on(t.memberId, t.relatedType, t.createdAt),
   ],
 );
 

@@ -30,6 +30,7 @@ import { applicationPdf } from '../services/application-pdf.ts';
 import type { FillDataRequest } from '@kh/api';
 import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../services/steps.ts';
 import { publishedVersion, versionForSave } from '../services/step-versions.ts';
+import { saveStepAndProgress, type SaveProgress } from '../services/step-saves.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
 const fillDataSchema = {
@@ -112,27 +113,8 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       .onConflictDoUpdate({ target: [applicationSteps.applicationId, applicationSteps.stepId], set: { payload, schemaVersion, updatedAt: new Date() } });
   }
 
-  /**
-   * The step's payload and the application's progress in one statement (one round trip): the update
-   * runs only once the upsert has, so neither is written without the other.
-   */
-  async function saveStepAndProgress(application: Application, stepId: string, payload: Record<string, unknown>, schemaVersion: number, progress: Partial<Application>) {
-    const set = Object.entries({ ...progress, updatedAt: new Date() }).map(([key, value]) => {
-      const column = applications[key as keyof typeof applications.$inferSelect];
-      return sql`${sql.identifier(column.name)} = ${value instanceof Date ? value.toISOString() : value}`;
-    });
-    await db.execute(sql`
-      with saved as (
-        insert into ${applicationSteps} (application_id, step_id, payload, schema_version)
-        values (${application.id}, ${stepId}, ${JSON.stringify(payload)}::jsonb, ${schemaVersion})
-        on conflict (application_id, step_id) do update set payload = excluded.payload, schema_version = excluded.schema_version, updated_at = now()
-        returning application_id
-      )
-      update ${applications} set ${sql.join(set, sql`, `)} where id = (select application_id from saved)`);
-  }
-
   /** Denormalised columns the uniqueness rules and the review queue read. */
-  function columnsFrom(stepId: string, payload: Record<string, unknown>): Partial<Application> {
+  function columnsFrom(stepId: string, payload: Record<string, unknown>): Omit<SaveProgress, 'fillStep'> {
     if (stepId === 'contact') return { username: payload.username as string, email: payload.email as string, nationality: payload.nationalityCode as string };
     if (stepId === 'personal') return { idNo: payload.idNo as string, nationality: payload.nationalityCode as string };
     if (stepId === 'market') return { market: marketBits(payload), accountType: (payload.myType as number | undefined) ?? null, islamic: payload.myType === 2 };
@@ -210,7 +192,13 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity, version: personalVersion });
       await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }), personalVersion.version);
     }
-    await saveStepAndProgress(application, stepId, payload, version.version, { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) });
+    await saveStepAndProgress(db, {
+      applicationId: application.id,
+      stepId,
+      payload,
+      schemaVersion: version.version,
+      progress: { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) },
+    });
     app.kh.metrics.stepSaves.inc({ step: stepId });
     // A phone that came by the PC's QR code has done what it came for: its session ends here.
     if (request.handoffApplicationId) await endSession(request, reply);

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_member" ON "applications" USING btree ("member_id","related_type","created_at");
