@@ -8,7 +8,7 @@ import { loadPrecompiled } from '../src/node/generated.ts';
 const dictionaries = loadDictionaries();
 const steps = loadStepSchemas();
 const personal = compile(steps.find((s) => s.id === 'personal')!, { dictionaries, context: { nationality: 'MYS' } });
-const { validator } = loadPrecompiled('personal');
+const validator = loadPrecompiled('personal');
 const now = new Date(2026, 10, 21);
 const fullPersonal = {
   documentName: 'TAN AH KOW',

@@ -2,7 +2,7 @@
 // same verdict in the browser and on the server) and, where JSON Schema cannot, a semantic check
 // (numbering plans, dates relative to today) that both sides run through validateStep.
 import { mobileMessage } from './checks/phone.ts';
-import { isAgeAllowed, isValidForMonths } from './checks/dates.ts';
+import { isAgeAllowed, isValidForMonths, parseIsoDate } from './checks/dates.ts';
 import { parseNric } from './malaysia/nric.ts';
 import { ruleToJsonSchema, type FormData, type JsonSchema, type StepContext } from './rules.ts';
 import type { ValidationRule, ValueField } from './step-schema.ts';
@@ -50,6 +50,22 @@ const pattern = (regex: string, key: string, params?: MessageParams): PropertyCo
   params,
 });
 
+/**
+ * Dates and e-mail addresses are checked by patterns (and a date's day by the calendar, below), not
+ * by ajv's "format" keyword: a validator with a format needs ajv-formats' whole table at run time,
+ * in every browser that opens the step. The e-mail pattern is ajv-formats' own "email", spelled
+ * without the `i` flag a JSON Schema pattern cannot carry.
+ */
+const ISO_DATE = pattern('^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'validation.format');
+const EMAIL_WORD = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const EMAIL_PATTERN = `^${EMAIL_WORD}(?:\\.${EMAIL_WORD})*@(?:${EMAIL_LABEL}\\.)+${EMAIL_LABEL}$`;
+/** A date the calendar has ("2023-02-30" is not one), then the rule's own check of it. */
+const onRealDate =
+  (check: (date: string, now: Date) => Message | undefined): SemanticCheck =>
+  (value, _data, _context, now) =>
+    parseIsoDate(String(value)) ? check(String(value), now) : { key: 'validation.format' };
+
 export const ruleParts: { [R in ValidationRule as R['rule']]: (rule: R, field: ValueField) => RuleParts } = {
   required: () => ({}),
   maxLength: ({ max }) => ({ property: [{ schema: { maxLength: max }, key: 'validation.maxLength', params: { max } }] }),
@@ -72,12 +88,12 @@ export const ruleParts: { [R in ValidationRule as R['rule']]: (rule: R, field: V
   email: () => ({
     property: [
       { schema: { maxLength: 100 }, key: 'validation.maxLength', params: { max: 100 } },
-      { schema: { format: 'email' }, key: 'validation.email' },
+      pattern(EMAIL_PATTERN, 'validation.email'),
     ],
   }),
   age: ({ min, max }) => ({
-    property: [{ schema: { format: 'date' }, key: 'validation.format' }],
-    semantic: (value, _data, _context, now) => ageMessage(String(value), now, min, max),
+    property: [ISO_DATE],
+    semantic: onRealDate((date, now) => ageMessage(date, now, min, max)),
   }),
   ageFromNric: ({ min, max }) => ({
     semantic: (value, _data, _context, now) => {
@@ -86,9 +102,8 @@ export const ruleParts: { [R in ValidationRule as R['rule']]: (rule: R, field: V
     },
   }),
   validForMonths: ({ months }) => ({
-    property: [{ schema: { format: 'date' }, key: 'validation.format' }],
-    semantic: (value, _data, _context, now) =>
-      isValidForMonths(String(value), now, months) ? undefined : { key: 'validation.validForMonths', params: { num: months } },
+    property: [ISO_DATE],
+    semantic: onRealDate((date, now) => (isValidForMonths(date, now, months) ? undefined : { key: 'validation.validForMonths', params: { num: months } })),
   }),
   notMalaysianPassport: ({ nationalityField }) => ({
     cross: [

@@ -5,9 +5,8 @@
 import * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as equal from 'ajv/dist/runtime/equal.js';
 import * as formats from 'ajv-formats/dist/formats.js';
-import type { JsonSchema } from './rules.ts';
 import type { StructuralValidator } from './validate.ts';
-import { precompiledValidator } from './validators.ts';
+import { generatedValidator, type ValidateFunctions } from './validators.ts';
 
 type Loose = Record<string, unknown> & { default?: unknown };
 const functionOf = (module: Loose): unknown => {
@@ -29,9 +28,8 @@ export function validatorRuntime(name: string): unknown {
 
 /** What a served validator module exports (node/validator-code.ts `validatorModule`). */
 export interface ValidatorModule {
-  default(require: (name: string) => unknown): Record<string, unknown>;
-  jsonSchema: JsonSchema;
+  default(require: (name: string) => unknown): ValidateFunctions;
 }
 
-/** A served validator module as RJSF's validator: its functions, given the runtime pieces, keyed by its schema. */
-export const validatorOfModule = (module: ValidatorModule): StructuralValidator => precompiledValidator(module.default(validatorRuntime) as never, module.jsonSchema);
+/** A served validator module as the validator validateStep calls: its function, given the runtime pieces. */
+export const validatorOfModule = (module: ValidatorModule): StructuralValidator => generatedValidator(module.default(validatorRuntime));

@@ -7,6 +7,7 @@ import { diffStepVersions, droppedPayloadKeys, withTranslations } from '../src/s
 import { translationKeysOfStep } from '../src/lint.ts';
 import { loadStepSchemas } from '../src/node/load.ts';
 import { validatorOfModule, type ValidatorModule } from '../src/validator-runtime.ts';
+import { schemaKey } from '../src/validators.ts';
 import { VALIDATOR_RUNTIME_MODULES, validatorCode, validatorFromCode, validatorModule } from '../src/node/validator-code.ts';
 import { validateStep } from '../src/validate.ts';
 import { walkFields, type Field, type StepSchema, type ValueField } from '../src/step-schema.ts';
@@ -99,29 +100,30 @@ describe('validator code made at publish time', () => {
   const code = validatorCode(compiled.jsonSchema);
 
   it('validates in Node as the build-time validators do', () => {
-    const validator = validatorFromCode(code, compiled.jsonSchema);
+    const validator = validatorFromCode(code);
     const missing = validateStep(compiled, { employmentStatus: 1 }, { validator });
     expect(missing).toContainEqual(expect.objectContaining({ field: 'branch', key: 'validation.requiredSelect' }));
     expect(validateStep(compiled, { branch: 2 }, { validator }).some((e) => e.field === 'branch')).toBe(false);
   });
   it('is served as an ES module that takes its runtime from the page', async () => {
-    const source = validatorModule(code, compiled.jsonSchema);
+    const source = validatorModule(code);
     expect(source).not.toMatch(/\brequire\(["'](?!ajv)/);
-    const { default: validators, jsonSchema } = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { default: (require: (name: string) => unknown) => Record<string, unknown>; jsonSchema: unknown };
-    expect(jsonSchema).toEqual(compiled.jsonSchema);
+    const { default: validators } = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { default: (require: (name: string) => unknown) => Record<string, unknown> };
     const require = createRequire(import.meta.url);
     const asked: string[] = [];
     const fns = validators((name) => (asked.push(name), require(name)));
-    expect(Object.values(fns).every((fn) => typeof fn === 'function')).toBe(true);
+    // One function, the step's own, under its schema's key.
+    expect(Object.keys(fns)).toEqual([schemaKey(compiled.jsonSchema)]);
+    expect(typeof fns[schemaKey(compiled.jsonSchema)]).toBe('function');
     expect(asked.every((name) => (VALIDATOR_RUNTIME_MODULES as readonly string[]).includes(name))).toBe(true);
   });
   it('runs in the page with the runtime pieces the page hands it, giving the verdicts the server gives', async () => {
     const personal = loadStepSchemas().find((s) => s.id === 'personal')!;
     const compiledPersonal = compile(personal, { dictionaries });
-    const source = validatorModule(validatorCode(compiledPersonal.jsonSchema), compiledPersonal.jsonSchema);
+    const source = validatorModule(validatorCode(compiledPersonal.jsonSchema));
     const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as ValidatorModule;
     const inPage = validatorOfModule(module);
-    const onServer = validatorFromCode(validatorCode(compiledPersonal.jsonSchema), compiledPersonal.jsonSchema);
+    const onServer = validatorFromCode(validatorCode(compiledPersonal.jsonSchema));
     // Lengths (ucs2length), equality (equal) and formats are the runtime pieces; these answers reach all three.
     for (const data of [{ documentName: 'x'.repeat(200), birthDate: 'not a date' }, { documentName: 'TAN AH KOW', birthDate: '1990-01-01', sameAsRegistered: true }, {}]) {
       const page = validateStep(compiledPersonal, data, { validator: inPage });

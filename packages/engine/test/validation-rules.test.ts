@@ -1,4 +1,5 @@
 // SPEC §5, one test per rule, in the spec's words.
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEveryNumberingPlan } from '../src/checks/phone.ts';
 import { errorOf, errorsOf, validPersonal } from './helpers.ts';
@@ -89,6 +90,19 @@ describe('Email format incorrect', () => {
   it.each(['ali', 'ali@', 'ali@gmail', 'ali @gmail.com'])('refuses %s', (email) => {
     expect(errorOf('contact', 'email', contact({ email }))?.key).toBe('validation.email');
   });
+  // The step's pattern is ajv-formats' "email" without the i flag: the same verdict on every address.
+  it.each(['Ali.Baba@Gmail.COM', "o'brien+kh@mail.example.my", 'a@b.co', 'ali@-gmail.com', 'ali@gmail-.com', 'ali..baba@gmail.com', '.ali@gmail.com', 'ali@gmail..com', 'ali@xn--p1ai.ru', 'ali_baba@sub.domain.com.my', 'ALI@GMAIL'])(
+    'judges %s as ajv-formats does',
+    (email) => {
+      expect(errorOf('contact', 'email', contact({ email }))?.key === 'validation.email').toBe(!(fullFormats.email as RegExp).test(email));
+    },
+  );
+});
+
+describe('A date is a day of the calendar', () => {
+  const born = (birthDate: string) => errorOf('personal', 'birthDate', { ...validPersonal(), birthDate });
+  it.each(['1990-02-30', '1990-13-01', '1990-02-29', '1990-1-01', 'not a date'])('refuses %s as not a date', (date) => expect(born(date)).toEqual({ field: 'birthDate', key: 'validation.format' }));
+  it('accepts the 29th of February of a leap year', () => expect(born('1992-02-29')).toBeUndefined());
 });
 
 describe('Age 18-99 from the birth date', () => {

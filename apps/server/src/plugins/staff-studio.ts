@@ -327,7 +327,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       // An unsaved document is compiled afresh, outside the shared cache of published steps, its
       // validator made as a publish would make it: the check is what the server will accept.
       const compiled = compile(body.document, { dictionaries, context: body.context ?? {} });
-      const validator = validatorFromCode(validatorCode(compiled.jsonSchema), compiled.jsonSchema);
+      const validator = validatorFromCode(validatorCode(compiled.jsonSchema));
       const payload = compiled.toPayload(body.data);
       return ok({ problems: [], payload, errors: validateStep(compiled, compiled.fromPayload(payload), { validator }) });
     },
@@ -348,7 +348,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       const table = Array.isArray((body.document as { fields?: unknown }).fields) ? safely(() => translationTable(body.document, translations)) : [];
       if (problems.length > 0) return ok({ problems, table, validator: null });
       const { jsonSchema } = compile(body.document, { dictionaries });
-      const hash = keepPreviewModule(validatorModule(validatorCode(jsonSchema), jsonSchema));
+      const hash = keepPreviewModule(validatorModule(validatorCode(jsonSchema)));
       return ok({ problems, table, validator: `/staff/studio/preview-validators/${hash}.js` });
     },
   );

@@ -3,7 +3,6 @@
 // module (generated at publish, never eval'd in the page). Version 0 means "the build-time bundle".
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { JsonSchema } from '@kh/engine';
 import { validatorModule } from '@kh/engine/validator-code';
 import { applicationSteps, applications, stepVersions } from '../db/schema.ts';
 import { AppError, ok } from '../http/envelope.ts';
@@ -67,16 +66,16 @@ export const stepSchemasPlugin: FastifyPluginAsync = async (app) => {
       known(stepId);
       const version = Number(file.slice(0, -3));
       const [row] = await db
-        .select({ code: stepVersions.validatorCode, jsonSchema: stepVersions.jsonSchema })
+        .select({ code: stepVersions.validatorCode })
         .from(stepVersions)
         .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'published')));
-      if (!row?.code || !row.jsonSchema) throw new AppError(404, '404', 'server.schemaVersionUnknown');
+      if (!row?.code) throw new AppError(404, '404', 'server.schemaVersionUnknown');
       return reply
         .type('text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-security-policy', appCsp(config.embedOrigins))
         .header('x-content-type-options', 'nosniff')
-        .send(validatorModule(row.code, row.jsonSchema as JsonSchema));
+        .send(validatorModule(row.code));
     },
   );
 };

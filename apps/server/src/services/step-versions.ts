@@ -2,7 +2,7 @@
 // and the published versions themselves (loaded once per database and kept: a published version
 // never changes). Version 0 is the build-time document and needs no row.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { JsonSchema, StepSchema, StepTranslations, StructuralValidator } from '@kh/engine';
+import type { StepSchema, StepTranslations, StructuralValidator } from '@kh/engine';
 import { validatorFromCode } from '@kh/engine/validator-code';
 import type { Database } from '../db/database.ts';
 import { stepPublications, stepVersions } from '../db/schema.ts';
@@ -32,18 +32,18 @@ export function publishedVersion(db: Database, stepId: string, version: number):
 
 async function loadPublished(db: Database, stepId: string, version: number): Promise<StepVersion> {
   const [row] = await db
-    .select({ document: stepVersions.document, translations: stepVersions.translations, jsonSchema: stepVersions.jsonSchema, validatorCode: stepVersions.validatorCode })
+    .select({ document: stepVersions.document, translations: stepVersions.translations, validatorCode: stepVersions.validatorCode })
     .from(stepVersions)
     .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'published')));
-  if (!row || !row.validatorCode || !row.jsonSchema) throw new AppError(409, CODES.badState, 'server.schemaVersionUnknown');
+  if (!row || !row.validatorCode) throw new AppError(409, CODES.badState, 'server.schemaVersionUnknown');
   let validator: StructuralValidator | undefined;
-  const { validatorCode, jsonSchema } = row;
+  const { validatorCode } = row;
   return {
     stepId,
     version,
     document: row.document as StepSchema,
     translations: row.translations as StepTranslations,
-    validator: () => (validator ??= validatorFromCode(validatorCode, jsonSchema as JsonSchema)),
+    validator: () => (validator ??= validatorFromCode(validatorCode)),
   };
 }
 

@@ -74,7 +74,7 @@ export function compileStep(
 function validatorFor(stepId: string): StructuralValidator {
   let validator = validators.get(stepId);
   if (!validator) {
-    validator = loadPrecompiled(stepId).validator;
+    validator = loadPrecompiled(stepId);
     validators.set(stepId, validator);
   }
   return validator;
