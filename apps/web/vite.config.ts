@@ -4,16 +4,31 @@ import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.KH_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
-/** RJSF's default fields that no compiled step renders, replaced where its field registry imports them (see the file). */
-function withoutUnusedRjsfFields(): Plugin {
-  const unused = /^\.\/(LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField)\.js$/;
-  const registry = /@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/;
-  const standIn = fileURLToPath(new URL('build/unused-rjsf-field.tsx', import.meta.url));
-  return { name: 'kh-without-unused-rjsf-fields', enforce: 'pre', resolveId: (source, importer) => (importer && registry.test(importer) && unused.test(source) ? standIn : undefined) };
+/**
+ * Modules of RJSF that nothing we draw runs, replaced where they are imported by a stand-in that
+ * says so if it ever runs (see each file in build/; test/bundle.test.ts checks every step for it).
+ */
+const RJSF_STAND_INS: { importer: RegExp; source: RegExp; standIn: string }[] = [
+  // The oneOf/anyOf chooser and the layout-grid fields.
+  { importer: /@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/, source: /^\.\/(LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField)\.js$/, standIn: 'build/unused-rjsf-field.tsx' },
+  // Its own widgets and templates: the theme's draw every field.
+  { importer: /@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, source: /^\.\/components\/widgets\/index\.js$/, standIn: 'build/unused-rjsf-widgets.ts' },
+  { importer: /@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, source: /^\.\/components\/templates\/index\.js$/, standIn: 'build/unused-rjsf-templates.ts' },
+  // The allOf merger (and @x0k/json-schema-merge): render schemas hold no allOf.
+  { importer: /@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/](retrieveSchema|omitExtraData)\.js$/, source: /^\.\/shallowAllOfMerge\.js$/, standIn: 'build/no-all-of-merge.ts' },
+];
+
+function withoutUnusedRjsfModules(): Plugin {
+  const standIns = RJSF_STAND_INS.map((entry) => ({ ...entry, standIn: fileURLToPath(new URL(entry.standIn, import.meta.url)) }));
+  return {
+    name: 'kh-without-unused-rjsf-modules',
+    enforce: 'pre',
+    resolveId: (source, importer) => (importer ? standIns.find((entry) => entry.importer.test(importer) && entry.source.test(source))?.standIn : undefined),
+  };
 }
 
 export default defineConfig({
-  plugins: [react(), withoutUnusedRjsfFields()],
+  plugins: [react(), withoutUnusedRjsfModules()],
   resolve: {
     // Code our pages never run, replaced so the applicant does not download it (see the files).
     alias: [

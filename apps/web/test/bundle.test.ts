@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '@kh/engine';
+import { CONTEXT_PROPERTY, compile } from '@kh/engine';
+import { widgets } from '@kh/ui';
 import { loadDictionaries, loadStepSchemas } from '@kh/engine/node';
 import { startProduct, type Product } from './harness.ts';
 
@@ -37,23 +38,36 @@ describe('the built app', () => {
       .flatMap((f) => (JSON.parse(readFileSync(join(dist, f), 'utf8')) as { sources: string[] }).sources);
     expect(sources.filter((s) => /node_modules\/(markdown-to-jsx|fast-uri)\//.test(s))).toEqual([]);
   });
-  it("leaves out RJSF's oneOf/anyOf chooser and layout-grid fields: no step's render schema or uiSchema can ask for them", () => {
+  it("leaves out what of RJSF nothing draws: no step's render schema or uiSchema can ask for it", () => {
     const dictionaries = loadDictionaries();
     const steps = loadStepSchemas();
     expect(steps.length).toBeGreaterThan(10);
     const asks = (node: unknown): string[] =>
       node && typeof node === 'object'
-        ? Object.entries(node).flatMap(([key, value]) => [...(['oneOf', 'anyOf', 'ui:field'].includes(key) ? [key] : []), ...asks(value)])
+        ? Object.entries(node).flatMap(([key, value]) => [...(['oneOf', 'anyOf', 'allOf', 'ui:field'].includes(key) ? [key] : []), ...asks(value)])
         : [];
     for (const step of steps) {
       const compiled = compile(step, { dictionaries });
+      // The oneOf/anyOf chooser, the layout-grid fields and the allOf merger.
       expect(asks(compiled.renderSchema), step.id).toEqual([]);
       expect(asks(compiled.uiSchema), step.id).toEqual([]);
+      // RJSF's own widgets: every answer is drawn by one of the theme's (the context rides along hidden, drawn by nothing).
+      for (const [id, property] of Object.entries(compiled.renderSchema.properties ?? {})) {
+        const widget = (compiled.uiSchema[id] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
+        if (id === CONTEXT_PROPERTY) expect([(property as { type?: string }).type, widget], step.id).toEqual(['object', 'hidden']);
+        else expect(Object.keys(widgets), `${step.id}.${id}`).toContain(widget);
+      }
     }
     const sources = readdirSync(dist)
       .filter((f) => f.endsWith('.js.map'))
       .flatMap((f) => (JSON.parse(readFileSync(join(dist, f), 'utf8')) as { sources: string[] }).sources);
-    expect(sources.filter((s) => /@rjsf\/core\/lib\/components\/fields\/(Layout\w+|MultiSchemaField)\.js$/.test(s))).toEqual([]);
+    const left = sources.filter(
+      (s) =>
+        /@rjsf\/core\/lib\/components\/(fields\/(Layout\w+|MultiSchemaField)|widgets\/\w+|templates\/[\w/]+)\.js$/.test(s) ||
+        /@rjsf\/utils\/lib\/schema\/shallowAllOfMerge\.js$/.test(s) ||
+        s.includes('/@x0k/json-schema-merge/'),
+    );
+    expect(left).toEqual([]);
   });
   it('is served on the API origin with a strict Content-Security-Policy, every app path answering the app', async () => {
     for (const path of ['/status/entry', '/info/base', '/market/again', '/error?code=500']) {

@@ -1,9 +1,11 @@
 // pnpm build:validators — compiles every step with the shipped dictionaries and writes, per step,
 // its JSON Schema and the ajv standalone validator code (CommonJS: RJSF's ids break the ESM output),
-// made as a publish makes a version's (validatorCode). First, the phone input's pieces: every area
-// code with its regions, and Malaysia's numbering plan alone (checks/numbering-plans.ts).
+// made as a publish makes a version's (validatorCode). First, the tables the step compiler reads:
+// every area code with its regions, Malaysia's numbering plan alone (checks/numbering-plans.ts), and
+// the countries' ISO codes (countries.ts).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import isoCountries from 'i18n-iso-countries';
 import mobilePlansJson from 'libphonenumber-js/metadata.mobile.json';
 import { HOME_CALLING_CODE } from '../src/checks/numbering-plans.ts';
 import { GENERATED_DIR } from '../src/node/generated.ts';
@@ -13,6 +15,9 @@ const mobilePlans = mobilePlansJson as unknown as { version: number; country_cal
 rmSync(GENERATED_DIR, { recursive: true, force: true });
 mkdirSync(GENERATED_DIR, { recursive: true });
 writeFileSync(join(GENERATED_DIR, 'calling-codes.json'), `${JSON.stringify(mobilePlans.country_calling_codes)}\n`);
+// The countries' ISO 3166 codes, alpha-2 to alpha-3 (countries.ts).
+const alpha2Codes = Object.keys(isoCountries.getAlpha2Codes());
+writeFileSync(join(GENERATED_DIR, 'country-codes.json'), `${JSON.stringify(Object.fromEntries(alpha2Codes.map((alpha2) => [alpha2, isoCountries.alpha2ToAlpha3(alpha2)])))}\n`);
 const homeRegions = mobilePlans.country_calling_codes[HOME_CALLING_CODE]!;
 const homePlan = { version: mobilePlans.version, country_calling_codes: { [HOME_CALLING_CODE]: homeRegions }, countries: Object.fromEntries(homeRegions.map((region) => [region, mobilePlans.countries[region]])) };
 writeFileSync(join(GENERATED_DIR, `numbering-plan-${HOME_CALLING_CODE}.json`), `${JSON.stringify(homePlan)}\n`);

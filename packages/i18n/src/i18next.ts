@@ -1,7 +1,7 @@
 // An i18next instance with our resources: {param} placeholders (SPEC §5 style), en as fallback.
 // It starts with the one language asked for; switchLanguage loads another before switching to it.
 import i18next, { type i18n } from 'i18next';
-import { NAMESPACES, loadLanguage, resolveLanguage } from './languages.ts';
+import { BROWSER_NAMESPACES, loadLanguage, resolveLanguage } from './languages.ts';
 
 export type I18nInstance = i18n;
 
@@ -12,7 +12,7 @@ export async function createI18n(language: string): Promise<i18n> {
     resources: { [lng]: await loadLanguage(lng) },
     lng,
     fallbackLng: 'en',
-    ns: [...NAMESPACES],
+    ns: [...BROWSER_NAMESPACES],
     defaultNS: 'common',
     // Keys are "namespace.path" everywhere (schemas, the engine, the server): the first part is the namespace.
     nsSeparator: '.',
@@ -28,7 +28,7 @@ export async function switchLanguage(instance: i18n, language: string): Promise<
   const lng = resolveLanguage(language);
   if (!instance.hasResourceBundle(lng, 'common')) {
     const bundle = await loadLanguage(lng);
-    for (const ns of NAMESPACES) instance.addResourceBundle(lng, ns, bundle[ns], true, false);
+    for (const ns of BROWSER_NAMESPACES) instance.addResourceBundle(lng, ns, bundle[ns], true, false);
   }
   await instance.changeLanguage(lng);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, chooseLanguage, createI18n, keepLanguage, switchLanguage } from '../src/index.ts';
+import { BROWSER_NAMESPACES, LANGUAGE_STORAGE_KEY, chooseLanguage, createI18n, keepLanguage, loadLanguage, switchLanguage, translate } from '../src/index.ts';
 
 describe('the language is chosen from the URL, else the applicant\'s kept choice, else the app, else the browser', () => {
   it('the URL wins', () => expect(chooseLanguage({ url: 'zh-HK', app: 'zh-CN', browser: ['en-GB'] })).toBe('zh-HK'));
@@ -50,5 +50,17 @@ describe('i18next resources', () => {
   });
   it('ms shows English', async () => {
     expect((await createI18n('ms')).t('errors.copySuccess')).toBe('Copy Success');
+  });
+});
+
+describe('what a browser loads of a language', () => {
+  it('is every namespace it shows, without the server\'s own answers (the server sends those translated)', async () => {
+    for (const language of ['en', 'zh-HK', 'zh-CN'] as const) {
+      const bundle = await loadLanguage(language);
+      expect(Object.keys(bundle).sort()).toEqual([...BROWSER_NAMESPACES].sort());
+      expect(bundle).not.toHaveProperty('server');
+      // The server still answers in every language.
+      expect(translate(language, 'server.applicationLocked')).not.toBe('server.applicationLocked');
+    }
   });
 });
