@@ -80,26 +80,34 @@ if (!only && stories.length < MIN_STORIES) failures.push(`${stories.length} stor
 if (!only) for (const id of REQUIRED) if (!stories.some((s) => s.id === id)) failures.push(`missing story ${id}`);
 
 const browser = await launchChromium();
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-// tsx names functions through a __name helper that the page does not have.
-await context.addInitScript('window.__name = (target) => target');
-// Storybook's channel tells when a story has finished (its play function included) and how it went.
-await context.addInitScript(() => {
-  type Channel = { on(event: string, listener: (payload: unknown) => void): void };
-  const state = ((window as unknown as { __storyCheck: { finished?: { status: string }; errors: string[] } }).__storyCheck = { errors: [] });
-  let channel: Channel | undefined;
-  Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
-    configurable: true,
-    get: () => channel,
-    set(value: Channel) {
-      channel = value;
-      value.on('storyFinished', (payload) => (state.finished = payload as { status: string }));
-      for (const event of ['playFunctionThrewException', 'storyThrewException', 'storyErrored'])
-        // The first line says what failed; testing-library appends the whole DOM after it.
-        value.on(event, (payload) => state.errors.push(`${event}: ${String((payload as { message?: string })?.message ?? JSON.stringify(payload)).split('\n')[0]}`));
-    },
+/**
+ * A browser context of its own for each story: stories run a few at a time, and pages of one context
+ * share localStorage, where the app keeps drafts by application (every story's is the same). A market
+ * story's draft with US ticked off, written while its zh-HK run was opening, came up in that run.
+ */
+async function storyContext() {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  // tsx names functions through a __name helper that the page does not have.
+  await context.addInitScript('window.__name = (target) => target');
+  // Storybook's channel tells when a story has finished (its play function included) and how it went.
+  await context.addInitScript(() => {
+    type Channel = { on(event: string, listener: (payload: unknown) => void): void };
+    const state = ((window as unknown as { __storyCheck: { finished?: { status: string }; errors: string[] } }).__storyCheck = { errors: [] });
+    let channel: Channel | undefined;
+    Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
+      configurable: true,
+      get: () => channel,
+      set(value: Channel) {
+        channel = value;
+        value.on('storyFinished', (payload) => (state.finished = payload as { status: string }));
+        for (const event of ['playFunctionThrewException', 'storyThrewException', 'storyErrored'])
+          // The first line says what failed; testing-library appends the whole DOM after it.
+          value.on(event, (payload) => state.errors.push(`${event}: ${String((payload as { message?: string })?.message ?? JSON.stringify(payload)).split('\n')[0]}`));
+      },
+    });
   });
-});
+  return context;
+}
 mkdirSync(screenshots, { recursive: true });
 
 /** Checks what each preference promises, beyond axe. */
@@ -132,7 +140,15 @@ async function preferenceProblems(page: Page, preference: Preference): Promise<s
 
 async function check(story: { id: string; title: string; name: string }, run: Run): Promise<void> {
   const started = Date.now();
-  const page = await context.newPage();
+  const context = await storyContext();
+  try {
+    await checkIn(await context.newPage(), story, run, started);
+  } finally {
+    await context.close();
+  }
+}
+
+async function checkIn(page: Page, story: { id: string; title: string; name: string }, run: Run, started: number): Promise<void> {
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text().split('\n')[0]} ${message.location().url}`));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -161,13 +177,13 @@ async function check(story: { id: string; title: string; name: string }, run: Ru
   const shot = !run.preference && DOC_SHOTS[`${story.id} ${run.locale}`];
   if (shot) await page.screenshot({ path: join(screenshots, shot) });
   if (problems.length > 0) failures.push(`${story.title} / ${story.name} (${describeRun(run)}):\n  ${problems.join('\n  ')}`);
-  await page.close();
   // A slow story slows every CI run: it is named.
   if (Date.now() - started > 5000) console.log(`slow: ${story.id} (${describeRun(run)}) took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Whether Chinese renders with real glyphs (a CJK font is installed), not as empty boxes. */
 async function cjkGlyphs(): Promise<boolean> {
+  const context = await storyContext();
   const page = await context.newPage();
   const any = Object.values(index.entries).find((e) => e.type === 'story')!;
   await page.goto(`${base}/iframe.html?id=${any.id}&viewMode=story`, { waitUntil: 'load' });
@@ -183,7 +199,7 @@ async function cjkGlyphs(): Promise<boolean> {
     // A glyph-less code point draws the font's empty box: real Chinese must draw something else.
     return draw('開') !== draw('\u{10FFFD}') && draw('開') !== draw('戶');
   });
-  await page.close();
+  await context.close();
   return real;
 }
 
@@ -207,6 +223,7 @@ await Promise.all(
 );
 /** The MDX pages render, without errors; the tokens page finds the tokens in the stylesheet. */
 async function checkDocs(entry: { id: string; title: string }): Promise<void> {
+  const context = await storyContext();
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text().split('\n')[0]}`));
@@ -218,7 +235,7 @@ async function checkDocs(entry: { id: string; title: string }): Promise<void> {
     if (!tokens) problems.push('no design token was read from the stylesheet');
   }
   if (problems.length > 0) failures.push(`${entry.title} (docs):\n  ${problems.join('\n  ')}`);
-  await page.close();
+  await context.close();
 }
 const docs = Object.values(index.entries).filter((e) => e.type === 'docs' && e.id.startsWith('docs-') && (!only || e.id.includes(only)));
 if (!only && docs.length < 4) failures.push(`${docs.length} MDX pages: the design system documents at least 4.`);

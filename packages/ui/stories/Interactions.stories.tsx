@@ -154,7 +154,8 @@ export const ErrorSummary: Story = {
     await submit(canvasElement);
     const summary = await within(canvasElement).findByRole('alert');
     // The summary takes the focus, so a screen reader reads it; each entry leads to its field.
-    await waitFor(() => expect(summary).toHaveFocus());
+    // (After a frame: on a loaded machine the check's default second was not always enough.)
+    await waitFor(() => expect(summary).toHaveFocus(), { timeout: 5000 });
     const first = summary.querySelector<HTMLAnchorElement>('a')!;
     await userEvent.click(first);
     await expect(document.activeElement?.id).toBe(first.getAttribute('href')!.slice(1));
