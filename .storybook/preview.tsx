@@ -2,7 +2,7 @@
 // by default, with the a11y addon on.
 import type { Preview } from '@storybook/react-vite';
 import { createI18n } from '../packages/i18n/src/index.ts';
-import { I18nProvider } from '../packages/ui/src/index.ts';
+import { I18nProvider, loadWidgets, widgets } from '../packages/ui/src/index.ts';
 import '../packages/ui/src/styles/index.css';
 // The app's own styles (status cards, the language switcher), as the app loads them.
 import '../apps/web/src/app.css';
@@ -45,8 +45,9 @@ const preview: Preview = {
     clearAppStorage();
     return clearAppStorage;
   },
-  // The texts are loaded before the story renders, so a play function finds the page, not a blank.
-  loaders: [async ({ args, globals }) => ({ i18n: await createI18n(languageOf(args, globals)) })],
+  // The texts, and the widgets that load with their steps in the app, are loaded before the story
+  // renders, so a play function finds the page, not a blank.
+  loaders: [async ({ args, globals }) => ({ i18n: await createI18n(languageOf(args, globals)), widgets: await loadWidgets(Object.keys(widgets)) })],
   decorators: [
     (Story, context) => {
       document.documentElement.dataset.theme = String(context.globals.theme ?? 'default');

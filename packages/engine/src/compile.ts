@@ -146,6 +146,9 @@ function hideEmptyContainers(fields: Field[], visibility: Record<string, (data: 
 
 const uiWidgetFor = (field: ValueField): string => field.widget ?? field.kind;
 
+/** The widgets a step draws (each value field's `ui:widget`): what a page loads before drawing it. */
+export const widgetsOfStep = (step: StepSchema): string[] => [...new Set(walkFields(step.fields).map(({ field }) => field).filter(isValueField).map(uiWidgetFor))];
+
 interface LayoutNode {
   id: string;
   kind: Field['kind'];

@@ -13,7 +13,7 @@ export * from './calling-codes.ts';
 export * from './step-context.ts';
 export * from './verified-identity.ts';
 export { ruleParts, partsOf, requiredMessageKey, MALAYSIA, IDENTITY_TYPE, ACCOUNT_TYPE, UPLOAD_TYPES, type Message, type MessageParams } from './validation-rules.ts';
-export { suggestEmail, completeEmail, SUGGESTED_EMAIL_DOMAINS } from './checks/email.ts';
+export { suggestEmail, completeEmail, loadEmailSpellChecker, emailSpellCheckerArrived, onEmailSpellCheckerArrived, SUGGESTED_EMAIL_DOMAINS } from './checks/email.ts';
 export { checkMobile, loadEveryNumberingPlan, loadNumberingPlan, mobileMessage, onNumberingPlanArrived } from './checks/phone.ts';
 export { ageOn, isAgeAllowed, isValidForMonths, parseIsoDate } from './checks/dates.ts';
 export { parseNric, formatNric, type NricFacts } from './malaysia/nric.ts';

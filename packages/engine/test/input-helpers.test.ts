@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkMobile, clean, completeEmail, suggestEmail } from '../src/index.ts';
+import { checkMobile, clean, completeEmail, emailSpellCheckerArrived, loadEmailSpellChecker, onEmailSpellCheckerArrived, suggestEmail } from '../src/index.ts';
 import { loadEveryNumberingPlan } from '../src/checks/phone.ts';
 
 describe('Input cleaners: numeric-only, alphanumeric-only, strip Chinese, basic printable', () => {
@@ -11,6 +11,20 @@ describe('Input cleaners: numeric-only, alphanumeric-only, strip Chinese, basic 
 });
 
 describe('E-mail domain suggestions: gmail, yahoo, outlook, hotmail variants', () => {
+  it('needs no spell checker for an address on a common domain, and asks for it for another', () => {
+    expect(emailSpellCheckerArrived()).toBe(false);
+    expect(suggestEmail('ali@gmail.com')).toBeUndefined();
+    expect(suggestEmail('ALI@Yahoo.com.my')).toBeUndefined();
+    expect(emailSpellCheckerArrived()).toBe(false);
+    const arrived = new Promise<void>((resolve) => onEmailSpellCheckerArrived(resolve));
+    // Not here yet: no suggestion, and it is asked for.
+    expect(suggestEmail('ali@gmial.com')).toBeUndefined();
+    return arrived.then(() => expect(suggestEmail('ali@gmial.com')).toBe('ali@gmail.com'));
+  });
+});
+
+describe('E-mail domain suggestions, once the spell checker is here', () => {
+  beforeAll(loadEmailSpellChecker);
   it.each([
     ['ali@gmial.com', 'ali@gmail.com'],
     ['ali@gmail.con', 'ali@gmail.com'],

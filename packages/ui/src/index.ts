@@ -1,7 +1,7 @@
 export { StepForm, type StepFormProps } from './form/StepForm.tsx';
 export { ErrorSummary } from './form/ErrorSummary.tsx';
 export type { StepFormContext, UploadResult } from './form/form-context.ts';
-export { widgets, templates } from './form/theme.ts';
+export { widgets, templates, loadWidgets } from './form/theme.ts';
 export { PageLayout, imageForRatio } from './layouts/PageLayout.tsx';
 export { ProgressBar } from './chrome/ProgressBar.tsx';
 export { TitleBar } from './chrome/TitleBar.tsx';

@@ -1,9 +1,9 @@
 // The generic step page: schema + machine state + compiled form. Data is fetched and saved through
 // the API client; a save shows the loading toast; the next step comes from the machine.
 import { ApiError, type Endpoints } from '@kh/api';
-import { compile, untickedQuestions, validateStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
+import { compile, untickedQuestions, validateStep, widgetsOfStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
 import { codeOf, likelyNext, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
-import { ConfirmDialog, PageLayout, StepForm, type StepFormContext } from '@kh/ui';
+import { ConfirmDialog, PageLayout, StepForm, loadWidgets, type StepFormContext } from '@kh/ui';
 import { use, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addStepTranslations } from '@kh/i18n';
@@ -47,7 +47,10 @@ export function FormStepPage(props: FormStepPageProps): ReactElement {
   // The saved answers are asked for now, alongside the step's code, not after it has loaded.
   const app = useApplication();
   askStepData(app, props.step);
-  return <StepFormPage {...props} assets={loadStepAssets.loaded(props.step, app) ?? use(loadStepAssets(props.step, app))} />;
+  const assets = loadStepAssets.loaded(props.step, app) ?? use(loadStepAssets(props.step, app));
+  // The few widgets that load on demand (the upload, the signature pad) start now; each waits in its own place until it arrives.
+  void loadWidgets(widgetsOfStep(assets.schema)).catch(() => undefined);
+  return <StepFormPage {...props} assets={assets} />;
 }
 
 function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, submitAction, notice, submittable = true, assets }: FormStepPageProps & { assets: StepAssets }): ReactElement {

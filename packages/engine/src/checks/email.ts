@@ -1,5 +1,7 @@
 // E-mail domain suggestions (SPEC §5): gmail, yahoo, outlook and hotmail variants common in Malaysia.
-import { run as suggestDomain } from '@zootools/email-spell-checker';
+// The spell checker loads only when an address with an unfamiliar domain is to be checked: most
+// applicants type one of the common domains exactly, and their page never needs it.
+type SpellChecker = typeof import('@zootools/email-spell-checker');
 
 export const SUGGESTED_EMAIL_DOMAINS = [
   'gmail.com',
@@ -15,10 +17,45 @@ export const SUGGESTED_EMAIL_DOMAINS = [
   'icloud.com',
 ];
 
-/** A corrected address when the domain looks like a typo of a common one ("ali@gmial.com" gives "ali@gmail.com"). */
+let spellChecker: SpellChecker | undefined;
+let spellCheckerLoading: Promise<void> | undefined;
+const arrivals = new Set<() => void>();
+
+/** Loads the spell checker (once; a failed load is tried afresh next time). */
+export function loadEmailSpellChecker(): Promise<void> {
+  spellCheckerLoading ??= import('@zootools/email-spell-checker').then(
+    (module) => {
+      spellChecker = module;
+      for (const listener of arrivals) listener();
+    },
+    (error: unknown) => {
+      spellCheckerLoading = undefined;
+      throw error;
+    },
+  );
+  return spellCheckerLoading;
+}
+
+/** Whether the spell checker is here: an address suggestEmail passed over for want of it can be checked again. */
+export const emailSpellCheckerArrived = (): boolean => spellChecker !== undefined;
+export const onEmailSpellCheckerArrived = (listener: () => void): (() => void) => {
+  arrivals.add(listener);
+  return () => arrivals.delete(listener);
+};
+
+/**
+ * A corrected address when the domain looks like a typo of a common one ("ali@gmial.com" gives
+ * "ali@gmail.com"). An address on a common domain needs none; for another, the spell checker is
+ * asked for, and until it is here there is no suggestion (onEmailSpellCheckerArrived says when to ask again).
+ */
 export function suggestEmail(email: string): string | undefined {
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return undefined;
-  const suggestion = suggestDomain({ email, domains: SUGGESTED_EMAIL_DOMAINS });
+  if (SUGGESTED_EMAIL_DOMAINS.includes(email.slice(email.lastIndexOf('@') + 1).toLowerCase())) return undefined;
+  if (!spellChecker) {
+    void loadEmailSpellChecker().catch(() => undefined);
+    return undefined;
+  }
+  const suggestion = spellChecker.run({ email, domains: SUGGESTED_EMAIL_DOMAINS });
   // Only correct towards the common providers; never "fix" a company or school domain.
   if (!suggestion || !SUGGESTED_EMAIL_DOMAINS.includes(suggestion.domain)) return undefined;
   return suggestion.full !== email.toLowerCase() ? suggestion.full : undefined;

@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { fieldIdOf, type StepFormContext } from './form-context.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { rendererValidator } from './renderer-validator.ts';
-import { templates, widgets } from './theme.ts';
+import { fields, templates, widgets } from './theme.ts';
 
-const ThemedForm = withTheme({ widgets, templates });
+const ThemedForm = withTheme({ fields, widgets, templates });
 
 export interface StepFormProps {
   compiled: CompiledStep;

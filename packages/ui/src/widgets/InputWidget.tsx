@@ -1,12 +1,12 @@
 // Input: a text field with the step's cleaner applied as the applicant types; e-mail fields offer
-// domain completions and a correction for common typos (SPEC §5). A keystroke paints at once: the
+// domain completions as they are typed, and a correction for common typos once left (SPEC §5). A keystroke paints at once: the
 // field shows what was typed, and the form (its defaults, validation, the other fields) catches up
 // in a transition that the next keystroke may overtake. Leaving the field, or any submit of the form
 // (Enter, a tap on Next that leaves the focus here, as iOS does), hands the form the value first, so
 // a touch or a submit never reads less than is shown.
 import type { WidgetProps } from '@rjsf/utils';
-import { clean, completeEmail, suggestEmail } from '@kh/engine';
-import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import { clean, completeEmail, emailSpellCheckerArrived, onEmailSpellCheckerArrived, suggestEmail } from '@kh/engine';
+import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ariaFor, fieldOptions } from './shared.ts';
@@ -39,7 +39,10 @@ export function InputWidget(props: WidgetProps): ReactElement {
     return () => form?.removeEventListener('submit', beforeSubmit);
   }, []);
   const isEmail = options.customWidget === 'email';
-  const suggestion = isEmail && value ? suggestEmail(value) : undefined;
+  // Asked again when the spell checker arrives (it loads for an unfamiliar domain only).
+  useSyncExternalStore(onEmailSpellCheckerArrived, emailSpellCheckerArrived);
+  // Once the field is left, not at every keystroke: a half-typed domain is no typo.
+  const suggestion = isEmail && value && typed === undefined ? suggestEmail(value) : undefined;
   const completions = isEmail ? completeEmail(value) : [];
   return (
     <>
