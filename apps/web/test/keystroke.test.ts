@@ -12,10 +12,16 @@ import { fillPersonal } from './new-application.ts';
 
 const TYPED = 'Jalan Tun Razak Kuala Lumpur 5';
 
-/** In the page: the time from each keydown to the first task after the next frame (the paint). */
+/**
+ * In the page: the time from each keydown to the first task after the next frame (the paint).
+ * `khArm()` is awaited before the key goes (an input event may overtake a pending evaluate, and a
+ * keydown that found nothing armed left the test waiting for ever); `khPainted()` then gives the time.
+ */
 function installPaintTimer() {
-  const state = { wait: undefined as undefined | ((ms: number) => void) };
-  (window as unknown as { khArm: () => Promise<number> }).khArm = () => new Promise<number>((resolve) => (state.wait = resolve));
+  const state = { wait: undefined as undefined | ((ms: number) => void), painted: Promise.resolve(0) };
+  const page = window as unknown as { khArm: () => void; khPainted: () => Promise<number> };
+  page.khArm = () => void (state.painted = new Promise<number>((resolve) => (state.wait = resolve)));
+  page.khPainted = () => state.painted;
   addEventListener(
     'keydown',
     (event) => {
@@ -48,9 +54,9 @@ async function typeMeasured(page: Page, cdp: CDPSession, field: Locator, text: s
   const paint: number[] = [];
   const before = await metricSeconds(cdp);
   for (const key of text) {
-    const painted = page.evaluate(() => (window as unknown as { khArm: () => Promise<number> }).khArm());
+    await page.evaluate(() => (window as unknown as { khArm: () => void }).khArm());
     await page.keyboard.press(key === ' ' ? 'Space' : key);
-    paint.push(await painted);
+    paint.push(await page.evaluate(() => (window as unknown as { khPainted: () => Promise<number> }).khPainted()));
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(500);

@@ -1,5 +1,5 @@
 // Each field kind of SPEC §3 on a real step: render, change, error display and read-only mode.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@kh/i18n';
@@ -19,6 +19,24 @@ describe('Input', () => {
     expect(await screen.findByText('Please enter', { selector: '.field__error' })).toBeTruthy();
     expect(username.getAttribute('aria-invalid')).toBe('true');
     expect(username.getAttribute('aria-describedby')).toContain('root_username-error');
+  });
+  it('hands the form what was typed once the typing pauses, not at every keystroke; leaving the field hands it at once', async () => {
+    const changes: Record<string, unknown>[] = [];
+    await renderStep('contact', { onChange: (data) => changes.push(data) });
+    await userEvent.type(screen.getByLabelText('Username'), 'ali');
+    expect(changes.filter((d) => d.username !== undefined)).toEqual([]);
+    await waitFor(() => expect(changes.at(-1)?.username).toBe('ali'));
+    expect(changes.filter((d) => d.username !== undefined)).toHaveLength(1);
+    await userEvent.type(screen.getByLabelText('Username'), '2026');
+    await userEvent.tab();
+    expect(changes.at(-1)?.username).toBe('ali2026');
+  });
+  it('a page left or hidden mid-typing hands the form what was typed first (the draft then has it)', async () => {
+    const changes: Record<string, unknown>[] = [];
+    await renderStep('contact', { onChange: (data) => changes.push(data) });
+    await userEvent.type(screen.getByLabelText('Username'), 'ali');
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(changes.at(-1)?.username).toBe('ali');
   });
   it('leaving a field reports its id and value (the input event of analytics)', async () => {
     const left: [string, unknown][] = [];
@@ -213,7 +231,8 @@ describe('a server field error holds until its field is edited, then the form su
     // The refused submit moves the focus to the summary on the next frame; then the applicant edits.
     await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
     await userEvent.type(screen.getByLabelText('City of birth'), 'h');
-    expect(screen.queryByText('Username already exists')).toBeNull();
+    // The form takes the edit once the typing pauses.
+    await waitFor(() => expect(screen.queryByText('Username already exists')).toBeNull());
     await submit();
     expect(submitted).toHaveLength(2);
     expect(submitted[1].birthCity).toBe('Ipohh');
