@@ -3,7 +3,7 @@ import '@kh/ui/styles.css';
 import './app.css';
 import { App, loadApplicationRoot } from './App.tsx';
 import { applyFullScreen, initialLanguage, keepLanguageChoice } from './app/platform.ts';
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, createI18n, loadLanguage } from '@kh/i18n';
+import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, createI18n, loadLanguage, type Language } from '@kh/i18n';
 import { installErrorReports } from './app/error-reports.ts';
 import { endpoints, loginCache } from './app/services.ts';
 import { dropExpiredDrafts } from './app/drafts.ts';
@@ -25,7 +25,13 @@ if (boot.session) loginCache.seed(boot.session === 'in');
 const language = initialLanguage();
 // A choice kept before the server was told of it (the cookie) is told now, for the next page.
 if (localStorage.getItem(LANGUAGE_STORAGE_KEY) === language && !document.cookie.includes(`${LANGUAGE_COOKIE}=${language}`)) keepLanguageChoice(language);
-if (boot.drawn && boot.session === 'out' && boot.language === language) {
+// A language picked on the drawn page before the app took it over (its scripts come once it has
+// painted) is the applicant's choice: the app opens in it.
+const picked = root.querySelector<HTMLSelectElement>('#language')?.value;
+if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly string[]).includes(picked)) {
+  keepLanguageChoice(picked as Language);
+  createRoot(root).render(<App language={picked as Language} />);
+} else if (boot.drawn && boot.session === 'out' && boot.language === language) {
   // The drawn page stays on screen while its language's texts load; React then takes it over as it is.
   void createI18n(language).then(
     (i18n) => hydrateRoot(root, <App language={language} i18n={i18n} />),

@@ -35,6 +35,22 @@ describe('drawn pages', () => {
     await context.close();
   });
 
+  it('asks for the app\'s scripts only once it has painted: its head names one small script and preloads nothing', async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    const asked: { url: string; at: number }[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && asked.push({ url: new URL(request.url()).pathname, at: Date.now() }));
+    const html = await (await page.goto(`${env.product.origin}/status/entry`))!.text();
+    expect([...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1])).toEqual([expect.stringMatching(/^\/assets\/after-paint-\w+\.js$/)]);
+    expect(html).not.toContain('modulepreload');
+    // The app still takes the page over: the login checks the number.
+    await page.getByLabel(/Mobile number/).fill('123');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(asked.map((a) => a.url)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/index-/), expect.stringMatching(/^\/assets\/framework-/), expect.stringMatching(/^\/assets\/en-/)]));
+    await context.close();
+  });
+
   it('the app takes the drawn page over without a mismatch or a login check, and the login works', async () => {
     const context = await phone(env.browser);
     const page = await context.newPage();
