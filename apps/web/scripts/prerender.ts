@@ -41,7 +41,8 @@ for (const file of entryStyles) if (readFileSync(join(web, 'dist', file), 'utf8'
 const inlineStyles = entryStyles.map((file) => `<style>${readFileSync(join(web, 'dist', file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')}</style>`).join('');
 /**
  * The script a drawn page asks for instead of the app's: once the page has painted, it asks for the
- * entry's chunks and the page's language (modulepreload, as the head did) and runs the entry.
+ * entry's chunks and the page's language (modulepreload, as the head did) and runs the entry. Until
+ * the app has taken the page over, it holds the clicks on its buttons.
  * Named by its content, as the build's own files are (they are served as immutable).
  */
 function afterPaintScript(): string {
@@ -50,6 +51,17 @@ function afterPaintScript(): string {
   const code = [
     "// Written by apps/web/scripts/prerender.ts: a drawn page's scripts, asked for once it has painted.",
     `const files = ${JSON.stringify(preloads)}[document.documentElement.lang] ?? [];`,
+    '// A click on a button before the app has taken the page over is held, and done once it has (src/app/early-input.ts).',
+    'const held = [];',
+    'const hold = (event) => {',
+    "  const button = event.target instanceof Element ? event.target.closest('#root button') : null;",
+    '  if (!button) return;',
+    '  event.preventDefault();',
+    '  event.stopImmediatePropagation();',
+    '  if (!held.includes(button)) held.push(button);',
+    '};',
+    "document.addEventListener('click', hold, true);",
+    "window.khReleaseClicks = () => (document.removeEventListener('click', hold, true), held);",
     'requestAnimationFrame(() => setTimeout(() => {',
     "  for (const href of files) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }));",
     `  import(${JSON.stringify(`/${entry.file}`)});`,

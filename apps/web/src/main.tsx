@@ -1,3 +1,4 @@
+import { useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@kh/ui/styles.css';
 import './app.css';
@@ -7,6 +8,7 @@ import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, createI18n, loadLangu
 import { installErrorReports } from './app/error-reports.ts';
 import { endpoints, loginCache } from './app/services.ts';
 import { dropExpiredDrafts } from './app/drafts.ts';
+import { replayEarlyInput, typedFields, type TypedFields } from './app/early-input.ts';
 import { installBridgeDouble, readPageBoot } from '@kh/api';
 
 // Development only: ?khBridge=<app version> plays the app's side of the bridge and logs each call,
@@ -25,16 +27,26 @@ if (boot.session) loginCache.seed(boot.session === 'in');
 const language = initialLanguage();
 // A choice kept before the server was told of it (the cookie) is told now, for the next page.
 if (localStorage.getItem(LANGUAGE_STORAGE_KEY) === language && !document.cookie.includes(`${LANGUAGE_COOKIE}=${language}`)) keepLanguageChoice(language);
+// What was typed and clicked on a drawn page before the app took it over is done once it has: the
+// fields' text is read then (hydrated, they are the same fields), or now when the app draws them anew.
+function TakingOver({ typed, children }: { typed?: TypedFields; children: ReactNode }): ReactNode {
+  useLayoutEffect(() => replayEarlyInput(typed ?? typedFields(root)), []);
+  return children;
+}
 // A language picked on the drawn page before the app took it over (its scripts come once it has
 // painted) is the applicant's choice: the app opens in it.
 const picked = root.querySelector<HTMLSelectElement>('#language')?.value;
 if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly string[]).includes(picked)) {
   keepLanguageChoice(picked as Language);
-  createRoot(root).render(<App language={picked as Language} />);
+  const typed = typedFields(root);
+  void createI18n(picked as Language).then(
+    (i18n) => createRoot(root).render(<TakingOver typed={typed}><App language={picked as Language} i18n={i18n} /></TakingOver>),
+    () => createRoot(root).render(<App />),
+  );
 } else if (boot.drawn && boot.session === 'out' && boot.language === language) {
   // The drawn page stays on screen while its language's texts load; React then takes it over as it is.
   void createI18n(language).then(
-    (i18n) => hydrateRoot(root, <App language={language} i18n={i18n} />),
+    (i18n) => hydrateRoot(root, <TakingOver><App language={language} i18n={i18n} /></TakingOver>),
     () => createRoot(root).render(<App />),
   );
 } else if (boot.session === 'in') {

@@ -51,6 +51,29 @@ describe('drawn pages', () => {
     await context.close();
   });
 
+  it('what is typed and clicked on the drawn page before the app has taken it over is done once it has', async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    const said = problems(page);
+    // The app's entry is held back until the applicant has typed and clicked on the drawn page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => (await released, route.continue()));
+    const sent: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname.endsWith('/sms/auth-code/send') && sent.push(request.postData() ?? ''));
+    await page.goto(`${env.product.origin}/status/entry`);
+    await page.getByLabel(/Mobile number/).fill('123670007');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    expect(sent).toEqual([]);
+    release();
+    // Taken over: the click is the app's, with the number typed before it came.
+    await page.getByLabel('Verification code').waitFor();
+    expect(sent).toEqual([expect.stringContaining('123670007')]);
+    await expect(page.getByLabel(/Mobile number/).inputValue()).resolves.toBe('123670007');
+    expect(said).toEqual([]);
+    await context.close();
+  });
+
   it('the app takes the drawn page over without a mismatch or a login check, and the login works', async () => {
     const context = await phone(env.browser);
     const page = await context.newPage();
