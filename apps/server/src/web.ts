@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
-import { resolveRoute } from '@kh/flow';
+import { FLOW_AWAY_COOKIE } from '@kh/api';
+import { contextFromRecords, resolveRoute, statusEntry, type KhInfo } from '@kh/flow';
 import { LANGUAGE_COOKIE, chooseLanguage } from '@kh/i18n';
-import { sessionOf } from './http/session.ts';
+import { sessionOf, type SessionRow } from './http/session.ts';
+import { initApplication } from './services/applications.ts';
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 export const CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../console/dist');
@@ -49,7 +51,7 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
     if (pages.size === 0) return sendPage(request, reply, plain);
     // The page depends on the session and the language: no shared cache may answer it for another.
     reply.header('vary', 'accept-encoding, accept-language, cookie');
-    const name = await pageNameFor(request);
+    const name = await pageNameFor(request, (name) => pages.has(name));
     const page = name ? pages.get(name) : undefined;
     if (!page) return sendPage(request, reply, plain);
     // A drawn page's styles are inline (it paints before any file arrives): allowed by their hash only.
@@ -74,24 +76,45 @@ function loadPages(dir: string): Map<string, { bytes: ReturnType<typeof compress
 
 /**
  * Which page answers: a logged-out visitor's start page or login, drawn in their language (the URL's
- * ?language=, their kept choice, their browser's); a logged-in applicant's page that says so; the plain
- * page where the app shows neither (a missing page, /error) or the session could not be read.
+ * ?language=, their kept choice, their browser's); a logged-in applicant's status page, drawn, where
+ * the application would open on it (drawnStatus); else a logged-in applicant's page that says so; the
+ * plain page where the app shows neither (a missing page, /error) or the session could not be read.
  */
-async function pageNameFor(request: FastifyRequest): Promise<string | undefined> {
+async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boolean): Promise<string | undefined> {
   const url = new URL(request.url, 'http://app');
   if (url.pathname === '/error') return undefined;
   const route = resolveRoute(url.pathname, url.search);
   if (route.notFound && url.pathname !== '/login') return undefined;
-  let loggedIn: boolean;
+  let session: SessionRow | undefined;
   try {
-    loggedIn = !!(await sessionOf(request));
+    session = await sessionOf(request);
   } catch (error) {
     request.log.warn({ err: error }, 'session not read for the page: the page asks itself');
     return undefined;
   }
   const language = chooseLanguage({ url: url.searchParams.get('language'), stored: request.cookies[LANGUAGE_COOKIE], browser: new Negotiator(request).languages() });
-  if (loggedIn) return `app.${language}`;
+  if (session) {
+    const state = await drawnStatus(request, url, session).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'status not read for the page: the plain page goes');
+      return undefined;
+    });
+    return state && drawn(`status-${state}.${language}`) ? `status-${state}.${language}` : `app.${language}`;
+  }
   return `${url.pathname === '/login' || route.step.requiresLogin ? 'login' : 'start'}.${language}`;
+}
+
+/**
+ * The status page state a logged-in applicant's application opens on, when it surely opens there: a
+ * fresh boot starts on the status page (apps/web application.tsx), unless its tab keeps a flow
+ * standing elsewhere (the app's FLOW_AWAY_COOKIE), it is the add-market entry or a phone handed an
+ * identity check, or the page is framed (the broker's page embedding it may not pass that cookie).
+ */
+async function drawnStatus(request: FastifyRequest, url: URL, session: SessionRow): Promise<string | undefined> {
+  if (request.cookies[FLOW_AWAY_COOKIE] || session.handoffApplicationId || request.headers['sec-fetch-dest'] === 'iframe') return undefined;
+  if (url.pathname.startsWith('/market/again') || url.searchParams.has('entryCode') || url.searchParams.has('handoff')) return undefined;
+  const application = await initApplication(request.server.kh.db, session.memberId);
+  const record = application ? { status: application.status as KhInfo['status'], opened: application.opened, market: application.market, masClientCodeActive: application.masClientCodeActive, rejectedReason: application.rejectedReason, fillStep: application.fillStep } : null;
+  return statusEntry(contextFromRecords({ record, config: request.server.kh.config.appConfig, platform: 'pc' })).state;
 }
 
 /** index.html, compressed once: the not-found handler that serves the pages gets no route hooks (@fastify/compress). */

@@ -1,10 +1,14 @@
 // Which page the server sends: a logged-out visitor's start page or login drawn in their language, a
-// logged-in applicant's page that says so, the plain page elsewhere; and the CSP of each.
+// logged-in applicant's status page drawn where the application opens on it, else a page that says
+// they are logged in, the plain page elsewhere; and the CSP of each.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLOW_AWAY_COOKIE } from '@kh/api';
+import { applications } from '../src/db/schema.ts';
 import { login, startServer, type TestServer } from './harness.ts';
 
 const STYLE = 'body{color:#123}';
@@ -17,6 +21,7 @@ beforeAll(async () => {
   for (const language of ['en', 'zh-HK', 'zh-CN']) {
     for (const page of ['start', 'login']) writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><style>${STYLE}</style><title>${page}.${language}</title>`);
     writeFileSync(join(dist, 'pages', `app.${language}.html`), `<!doctype html><title>app.${language}</title>`);
+    for (const state of ['new', 'draft', 'rejected']) writeFileSync(join(dist, 'pages', `status-${state}.${language}.html`), `<!doctype html><style>${STYLE}</style><title>status-${state}.${language}</title>`);
   }
   server = await startServer({ webDist: dist });
 });
@@ -42,10 +47,33 @@ describe('the pages the server sends', () => {
     expect((await pageAt('/status/entry', { cookie: 'kh_sid=forged' })).title).toBe('start.en');
   });
 
-  it('a logged-in applicant gets the page that says so, in their language; a missing page and /error get the plain page', async () => {
+  it('a logged-in applicant whose application opens on its status page gets that page drawn, for its state, in their language', async () => {
     const applicant = await login(server, '123660001');
+    // No application yet: the start of one, wherever the tab was pointed (the app opens on the status page).
+    expect((await pageAt('/status/entry', { cookie: applicant.cookie })).title).toBe('status-new.en');
+    expect((await pageAt('/info/contact?language=zh-HK', { cookie: applicant.cookie })).title).toBe('status-new.zh-HK');
+    const applyId = (await applicant.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data.applyId as string;
+    expect((await pageAt('/info/contact', { cookie: applicant.cookie })).title).toBe('status-draft.en');
+    await server.database.db.update(applications).set({ status: 5, rejectedReason: '2005-bankStatement' }).where(eq(applications.id, applyId));
+    expect((await pageAt('/status/entry', { cookie: applicant.cookie })).title).toBe('status-rejected.en');
+    // Under review: its page shows what was applied for, which no drawn page holds.
+    await server.database.db.update(applications).set({ status: 2 }).where(eq(applications.id, applyId));
     expect((await pageAt('/status/entry', { cookie: applicant.cookie })).title).toBe('app.en');
-    expect((await pageAt('/info/base?language=zh-HK', { cookie: applicant.cookie })).title).toBe('app.zh-HK');
+  });
+
+  it('a logged-in applicant gets the page that says so where the application may open elsewhere: a flow standing away in the tab, the add-market entry, a hand-off, a frame', async () => {
+    const applicant = await login(server, '123660002');
+    await applicant.post('/kh/account/apply/create', { relatedType: 'INIT' });
+    expect((await pageAt('/info/contact', { cookie: applicant.cookie })).title).toBe('status-draft.en');
+    expect((await pageAt('/info/contact', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=1` })).title).toBe('app.en');
+    expect((await pageAt('/market/again', { cookie: applicant.cookie })).title).toBe('app.en');
+    expect((await pageAt('/status/entry?entryCode=HK', { cookie: applicant.cookie })).title).toBe('app.en');
+    expect((await pageAt('/iam/start?handoff=1', { cookie: applicant.cookie })).title).toBe('app.en');
+    expect((await pageAt('/status/entry', { cookie: applicant.cookie, 'sec-fetch-dest': 'iframe' })).title).toBe('app.en');
+    expect((await pageAt('/info/base?language=zh-HK', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=1` })).title).toBe('app.zh-HK');
+  });
+
+  it('a missing page and /error get the plain page', async () => {
     expect((await pageAt('/no/such/page')).title).toBe('plain');
     expect((await pageAt('/error?code=500')).title).toBe('plain');
   });
@@ -54,6 +82,9 @@ describe('the pages the server sends', () => {
     const hash = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
     const drawn = await pageAt('/status/entry');
     expect(drawn.csp).toContain(`style-src 'self' ${hash};`);
+    const status = await pageAt('/status/entry', { cookie: (await login(server, '123660003')).cookie });
+    expect(status.title).toBe('status-new.en');
+    expect(status.csp).toContain(`style-src 'self' ${hash};`);
     expect(drawn.csp).toContain("script-src 'self';");
     expect(drawn.vary).toBe('accept-encoding, accept-language, cookie');
     const plain = await pageAt('/no/such/page');

@@ -2,6 +2,8 @@
 // pages the server sends (apps/server/src/web.ts), from dist/index.html, into dist/pages/:
 // - <start|login>.<language>.html: what a logged-out applicant first sees, drawn in that language,
 //   which the app takes over as it is;
+// - status-<state>.<language>.html: a logged-in applicant's status page in each state drawn (src/prerender.tsx),
+//   which the server sends when the application would open on it;
 // - app.<language>.html: the empty page for a logged-in applicant, which says so (no login check on
 //   the way to the first page) and asks at once for the application's code and the language's texts.
 // Every page asks early for its language's texts, which the first render needs. A drawn page carries
@@ -13,11 +15,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DRAWN_PAGES, pageBootAttributes, type DrawnPage, type PageBoot } from '@kh/api';
+import { pageBootAttributes, type DrawnPage, type PageBoot } from '@kh/api';
 import { LANGUAGES, type Language } from '@kh/i18n';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { drawLoggedOut } = (await import(join(web, 'dist-prerender/prerender.js'))) as typeof import('../src/prerender.tsx');
+const { drawLoggedOut, drawStatus, DRAWN_STATUS } = (await import(join(web, 'dist-prerender/prerender.js'))) as typeof import('../src/prerender.tsx');
 const template = readFileSync(join(web, 'dist/index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>') || !template.includes('<html lang="en">') || !template.includes('</head>'))
   throw new Error('dist/index.html has no empty root, no <html lang="en"> or no </head> to fill');
@@ -45,9 +47,9 @@ const inlineStyles = entryStyles.map((file) => `<style>${readFileSync(join(web, 
  * the app has taken the page over, it holds the clicks on its buttons.
  * Named by its content, as the build's own files are (they are served as immutable).
  */
-function afterPaintScript(): string {
+function afterPaintScript(extra: string[]): string {
   const entryChunks = [entry.file, ...chunkFiles('index.html', new Set())].filter((file, i, all) => all.indexOf(file) === i);
-  const preloads = Object.fromEntries(LANGUAGES.map((language) => [language, [...entryChunks.slice(1), ...languageChunk(language)].map((file) => `/${file}`)]));
+  const preloads = Object.fromEntries(LANGUAGES.map((language) => [language, [...entryChunks.slice(1), ...languageChunk(language), ...extra].map((file) => `/${file}`)]));
   const code = [
     "// Written by apps/web/scripts/prerender.ts: a drawn page's scripts, asked for once it has painted.",
     `const files = ${JSON.stringify(preloads)}[document.documentElement.lang] ?? [];`,
@@ -72,11 +74,12 @@ function afterPaintScript(): string {
   writeFileSync(join(web, 'dist', file), code);
   return file;
 }
-const afterPaint = afterPaintScript();
-const withScriptsAfterPaint = (html: string) =>
+// A logged-in applicant's drawn page asks for the application's code too.
+const afterPaint = { out: afterPaintScript([]), in: afterPaintScript(applicationChunks) };
+const withScriptsAfterPaint = (html: string, session: 'in' | 'out') =>
   html
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-    .replace(`<script type="module" crossorigin src="/${entry.file}"></script>`, `<script type="module" src="/${afterPaint}"></script>`);
+    .replace(`<script type="module" crossorigin src="/${entry.file}"></script>`, `<script type="module" src="/${afterPaint[session]}"></script>`);
 const withStylesInline = (html: string) => {
   for (const file of entryStyles) {
     const link = `<link rel="stylesheet" crossorigin href="/${file}">`;
@@ -94,18 +97,20 @@ function page(language: Language, boot: PageBoot, preload: string[], drawn?: { h
     .replace('<html lang="en">', `<html lang="${language}">`)
     .replace('</head>', `${hints}  </head>`)
     .replace('<div id="root"></div>', `<div id="root"${pageBootAttributes(boot)}>${drawn?.html ?? ''}</div>`);
-  if (drawn) html = withScriptsAfterPaint(withStylesInline(html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(drawn.title)}</title>`)));
+  if (drawn) html = withScriptsAfterPaint(withStylesInline(html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(drawn.title)}</title>`)), boot.session ?? 'out');
   return html;
 }
 
-// A page for each: a path that needs no login shows the start page, any other the login.
-const pathOf: Record<DrawnPage, string> = { start: '/status/entry', login: '/info/base' };
+// A logged-out page for each: a path that needs no login shows the start page, any other the login.
+const pathOf: Record<Exclude<DrawnPage, 'status'>, string> = { start: '/status/entry', login: '/info/base' };
 mkdirSync(join(web, 'dist/pages'), { recursive: true });
+let written = 0;
+const write = (name: string, html: string) => (writeFileSync(join(web, `dist/pages/${name}.html`), html), written++);
 for (const language of LANGUAGES) {
-  for (const drawnPage of DRAWN_PAGES) {
-    const drawn = await drawLoggedOut(pathOf[drawnPage], language);
-    writeFileSync(join(web, `dist/pages/${drawnPage}.${language}.html`), page(language, { session: 'out', drawn: drawnPage, language }, languageChunk(language), drawn));
-  }
-  writeFileSync(join(web, `dist/pages/app.${language}.html`), page(language, { session: 'in' }, [...languageChunk(language), ...applicationChunks]));
+  for (const drawnPage of ['start', 'login'] as const)
+    write(`${drawnPage}.${language}`, page(language, { session: 'out', drawn: drawnPage, language }, languageChunk(language), await drawLoggedOut(pathOf[drawnPage], language)));
+  for (const state of Object.keys(DRAWN_STATUS) as (keyof typeof DRAWN_STATUS)[])
+    write(`status-${state}.${language}`, page(language, { session: 'in', drawn: 'status', language }, [], await drawStatus(state, language)));
+  write(`app.${language}`, page(language, { session: 'in' }, [...languageChunk(language), ...applicationChunks]));
 }
-console.log(`wrote ${LANGUAGES.length * (DRAWN_PAGES.length + 1)} pages into dist/pages`);
+console.log(`wrote ${written} pages into dist/pages`);

@@ -64,8 +64,11 @@ function LanguageSwitcher({ onChange }: { onChange(language: string): void }): R
   );
 }
 
-/** Who is here: a logged-out applicant gets the login without the application's code. */
-function Session(): ReactElement {
+/**
+ * Who is here: a logged-out applicant gets the login without the application's code. `application`
+ * replaces the application's root for a logged-in one: the build draws a status page with it.
+ */
+function Session({ application }: { application?: ComponentType }): ReactElement {
   // The server says with the page whether anyone is logged in: the first render needs no round trip.
   const [loggedIn, setLoggedIn] = useState<boolean | undefined>(loginCache.peek);
   useEffect(() => {
@@ -82,7 +85,7 @@ function Session(): ReactElement {
   const applicationRoot = useRef<ComponentType>(undefined);
   if (loggedIn === undefined) return <Loading />;
   if (!loggedIn) return <LoginScreen />;
-  applicationRoot.current ??= applicationRootModule?.default ?? LazyApplicationRoot;
+  applicationRoot.current ??= application ?? applicationRootModule?.default ?? LazyApplicationRoot;
   const ApplicationRoot = applicationRoot.current;
   return (
     <Suspense fallback={<Loading />}>
@@ -95,7 +98,7 @@ function Session(): ReactElement {
  * `language` and a ready `i18n` come from the boot when the server sent the page already drawn
  * (prerender.tsx): the first render must then be the very page it drew.
  */
-export function App({ language: bootLanguage, i18n }: { language?: Language; i18n?: I18nInstance } = {}): ReactElement {
+export function App({ language: bootLanguage, i18n, application }: { language?: Language; i18n?: I18nInstance; application?: ComponentType } = {}): ReactElement {
   const [location] = useLocation();
   const search = useSearch();
   const [language, setLanguage] = useState<Language>(() => bootLanguage ?? initialLanguage());
@@ -122,7 +125,7 @@ export function App({ language: bootLanguage, i18n }: { language?: Language; i18
         <Route path="/login">{() => <LoginPage />}</Route>
         <Route path="/error">{() => <NotFoundPage networkError={!!new URLSearchParams(search).get('code')} />}</Route>
         <Route>
-          {notFound ? <NotFoundPage networkError={false} /> : <Session />}
+          {notFound ? <NotFoundPage networkError={false} /> : <Session application={application} />}
         </Route>
       </Switch>
       <LanguageSwitcher onChange={change} />

@@ -2,13 +2,15 @@
 // own chunk: the login page loads none of it. The form engine, the identity and the payment pages
 // are chunks of their own again, loaded with the first page that needs them.
 import type { StepName } from '@kh/flow';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactElement } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ApplicationProvider, useApplication } from './app/application.tsx';
 import { bridge } from './app/platform.ts';
 import { endpoints, loginCache } from './app/services.ts';
 import { clearDrafts } from './app/drafts.ts';
+import { firstPageShown } from './app/first-page.ts';
+import { keepFlowStanding } from './app/flow-away.ts';
 import { useStepArrival } from './hooks/useStepArrival.ts';
 import { FORM_STEPS } from './app/step-data.ts';
 import { Loading } from './pages/Loading.tsx';
@@ -32,6 +34,7 @@ export function StepPage(): ReactElement {
   const app = useApplication();
   const step = useSelector(app.actor, (snapshot) => snapshot.value as StepName);
   useStepArrival(step);
+  useLayoutEffect(firstPageShown, []);
   if (FORM_STEPS.includes(step)) return <FormStepPage key={step} step={step} />;
   return <OtherStepPage step={step} />;
 }
@@ -75,6 +78,7 @@ function LogoutButton(): ReactElement {
   async function logout() {
     clearDrafts();
     for (const k of Object.keys(sessionStorage)) if (k.startsWith('kh.')) sessionStorage.removeItem(k);
+    keepFlowStanding('start');
     await endpoints.passport.logout().catch(() => undefined);
     loginCache.forget();
     window.location.assign('/status/entry');
@@ -87,6 +91,8 @@ function LogoutButton(): ReactElement {
 }
 
 function Boot({ kind, message }: { kind: string; message?: string }): ReactElement {
+  // The login or a failure is the application's first page too; loading is not.
+  useLayoutEffect(() => void (kind !== 'loading' && firstPageShown()), [kind]);
   if (kind === 'login') return <LoginScreen />;
   if (kind === 'failed') return <NotFoundPage networkError />;
   return <Loading message={message} />;

@@ -8,6 +8,7 @@ import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, createI18n, loadLangu
 import { installErrorReports } from './app/error-reports.ts';
 import { endpoints, loginCache } from './app/services.ts';
 import { dropExpiredDrafts } from './app/drafts.ts';
+import { whenFirstPageShown } from './app/first-page.ts';
 import { replayEarlyInput, typedFields, type TypedFields } from './app/early-input.ts';
 import { installBridgeDouble, readPageBoot } from '@kh/api';
 
@@ -47,6 +48,21 @@ if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly s
   // The drawn page stays on screen while its language's texts load; React then takes it over as it is.
   void createI18n(language).then(
     (i18n) => hydrateRoot(root, <TakingOver><App language={language} i18n={i18n} /></TakingOver>),
+    () => createRoot(root).render(<App />),
+  );
+} else if (boot.drawn === 'status' && boot.session === 'in' && boot.language === language) {
+  // The drawn status page stays on screen while the application boots beside it, out of sight; the
+  // application's own first page (this status page, or wherever its flow stands) then takes its place.
+  const app = Object.assign(document.createElement('div'), { hidden: true });
+  root.after(app);
+  whenFirstPageShown(() => {
+    const typed = typedFields(root);
+    root.remove();
+    Object.assign(app, { hidden: false, id: 'root' });
+    replayEarlyInput(typed);
+  });
+  void Promise.all([createI18n(language), loadApplicationRoot()]).then(
+    ([i18n]) => createRoot(app).render(<App language={language} i18n={i18n} />),
     () => createRoot(root).render(<App />),
   );
 } else if (boot.session === 'in') {

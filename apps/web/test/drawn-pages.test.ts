@@ -1,6 +1,7 @@
 // The first page comes drawn: a logged-out visitor sees the start page (or the login) from the HTML
 // alone, in their language, and the app takes it over as it is, without a mismatch, a second login
-// check or a lost keystroke. A logged-in applicant's page says so, and the app asks nobody.
+// check or a lost keystroke. A logged-in applicant whose application opens on its status page sees it
+// drawn too, until the application's own replaces it; elsewhere the page says they are logged in.
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
@@ -87,6 +88,63 @@ describe('drawn pages', () => {
     await page.locator('.status-card').waitFor();
     expect(checks).toEqual([]);
     expect(said).toEqual([]);
+    await context.close();
+  });
+
+  it('a logged-in applicant\'s status page comes drawn, and the application\'s own takes its place without a loading screen; a click on it before then is done', async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    const said = problems(page);
+    await login(page, env.product, '123670011');
+    // Drawn: there without a script.
+    const still = await env.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    await still.addCookies(await context.cookies());
+    const bare = await still.newPage();
+    await bare.goto(`${env.product.origin}/info/contact`);
+    await expect(bare.getByRole('button', { name: 'Get started' }).isVisible()).resolves.toBe(true);
+    await shot.both(bare, 'status-page-without-scripts');
+    await still.close();
+    // With the scripts held back, "Get started" is pressed on the drawn page; nothing shows loading before the status page is the app's.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => (await released, route.continue()));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (window.location.pathname === '/status/entry' && document.querySelector('.boot:not([hidden] *)')) (window as { loadingShown?: boolean }).loadingShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const response = await page.goto(`${env.product.origin}/status/entry`);
+    expect(await response!.text()).toContain('data-drawn="status"');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    release();
+    await page.waitForURL((url) => url.pathname === '/info/contact');
+    await page.getByLabel('E-mail').waitFor();
+    expect(await page.locator('#root').count()).toBe(1);
+    expect(await page.evaluate(() => (window as { loadingShown?: boolean }).loadingShown ?? false)).toBe(false);
+    // Mid-flow, a reload resumes where the flow stands: no status page drawn first.
+    await page.unrouteAll();
+    const again = await page.reload();
+    expect(await again!.text()).not.toContain('data-drawn');
+    await page.getByLabel('E-mail').waitFor();
+    expect(said).toEqual([]);
+    await context.close();
+  });
+
+  it('a language chosen on the drawn page while the app is taking it over is the one the app opens in', async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    // The app has started (the English texts asked for) but cannot take the page over before the choice.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/en-[^/]+\.js$/, async (route) => (await released, route.continue()));
+    const asked = page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+    await page.goto(`${env.product.origin}/info/base`);
+    await asked;
+    await page.waitForTimeout(300);
+    await page.getByLabel('Language').selectOption('zh-CN');
+    release();
+    await page.getByRole('button', { name: '发送验证码' }).waitFor();
+    await expect(page.getByLabel('语言').inputValue()).resolves.toBe('zh-CN');
     await context.close();
   });
 

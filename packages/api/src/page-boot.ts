@@ -2,8 +2,11 @@
 // live when it served it, and which page it sent already drawn, in which language. The page starts
 // from it instead of asking (apps/server/src/web.ts writes it, apps/web/src/main.tsx reads it).
 
-/** The pages drawn at build time: a logged-out applicant's start page, and the login shown in place of a page that needs one. */
-export const DRAWN_PAGES = ['start', 'login'] as const;
+/**
+ * The pages drawn at build time: a logged-out applicant's start page, the login shown in place of a
+ * page that needs one, and a logged-in applicant's status page.
+ */
+export const DRAWN_PAGES = ['start', 'login', 'status'] as const;
 export type DrawnPage = (typeof DRAWN_PAGES)[number];
 
 export interface PageBoot {
@@ -25,3 +28,9 @@ export function readPageBoot(dataset: Record<string, string | undefined>): PageB
   if (dataset.language) boot.language = dataset.language;
   return boot;
 }
+
+/**
+ * Set by the app while its flow, kept in the tab, stands anywhere but the status page: a reload then
+ * resumes there, so the server does not draw the status page first (a session cookie, no value read).
+ */
+export const FLOW_AWAY_COOKIE = 'kh_flow_away';

@@ -16,6 +16,7 @@ import {
 import { createContext, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
+import { keepFlowStanding } from './flow-away.ts';
 import { bridge, detectPlatform } from './platform.ts';
 import { endpoints, loginCache } from './services.ts';
 import { setErrorReportContext } from './error-reports.ts';
@@ -181,6 +182,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
           // are read as they are now (creating one sets them after the boot).
           const flow: SavedFlow = { applyId: current.state?.applyId ?? applyId, relatedType: current.state?.relatedType ?? relatedType, status: record.exist ? record.status : 1, flow: stampSnapshot(actor!.getPersistedSnapshot()) };
           sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify(flow));
+          keepFlowStanding(snapshot.value as string);
         } catch {
           // The session store is full or off: the flow goes on, a reload starts at the status page.
         }
