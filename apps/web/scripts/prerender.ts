@@ -42,17 +42,16 @@ const entryStyles = entry.css ?? [];
 for (const file of entryStyles) if (readFileSync(join(web, 'dist', file), 'utf8').includes('</style')) throw new Error(`${file} cannot be inlined: it holds </style`);
 const inlineStyles = entryStyles.map((file) => `<style>${readFileSync(join(web, 'dist', file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')}</style>`).join('');
 /**
- * The script a drawn page asks for instead of the app's: once the page has painted, it asks for the
- * entry's chunks and the page's language (modulepreload, as the head did) and runs the entry. Until
- * the app has taken the page over, it holds the clicks on its buttons.
+ * The script a drawn page asks for instead of the app's, the same for every drawn page: once the page
+ * has painted, it asks for the files its tag names (the entry's chunks and the page's language, and
+ * for a logged-in applicant the application's: modulepreload, as the head did) and runs the entry
+ * named first. Until the app has taken the page over, it holds the clicks on its buttons.
  * Named by its content, as the build's own files are (they are served as immutable).
  */
-function afterPaintScript(extra: string[]): string {
-  const entryChunks = [entry.file, ...chunkFiles('index.html', new Set())].filter((file, i, all) => all.indexOf(file) === i);
-  const preloads = Object.fromEntries(LANGUAGES.map((language) => [language, [...entryChunks.slice(1), ...languageChunk(language), ...extra].map((file) => `/${file}`)]));
+function afterPaintScript(): string {
   const code = [
     "// Written by apps/web/scripts/prerender.ts: a drawn page's scripts, asked for once it has painted.",
-    `const files = ${JSON.stringify(preloads)}[document.documentElement.lang] ?? [];`,
+    "const [entry, ...files] = document.querySelector('script[data-after-paint]').dataset.afterPaint.split(' ');",
     '// A click on a button before the app has taken the page over is held, and done once it has (src/app/early-input.ts).',
     'const held = [];',
     'const hold = (event) => {',
@@ -66,7 +65,7 @@ function afterPaintScript(extra: string[]): string {
     "window.khReleaseClicks = () => (document.removeEventListener('click', hold, true), held);",
     'requestAnimationFrame(() => setTimeout(() => {',
     "  for (const href of files) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }));",
-    `  import(${JSON.stringify(`/${entry.file}`)});`,
+    '  import(entry);',
     '}));',
     '',
   ].join('\n');
@@ -74,12 +73,15 @@ function afterPaintScript(extra: string[]): string {
   writeFileSync(join(web, 'dist', file), code);
   return file;
 }
-// A logged-in applicant's drawn page asks for the application's code too.
-const afterPaint = { out: afterPaintScript([]), in: afterPaintScript(applicationChunks) };
-const withScriptsAfterPaint = (html: string, session: 'in' | 'out') =>
-  html
+const afterPaint = afterPaintScript();
+const entryChunks = [entry.file, ...chunkFiles('index.html', new Set())].filter((file, i, all) => all.indexOf(file) === i);
+const withScriptsAfterPaint = (html: string, language: Language, session: 'in' | 'out') => {
+  // A logged-in applicant's drawn page asks for the application's code too.
+  const files = [...entryChunks, ...languageChunk(language), ...(session === 'in' ? applicationChunks : [])].map((file) => `/${file}`).join(' ');
+  return html
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-    .replace(`<script type="module" crossorigin src="/${entry.file}"></script>`, `<script type="module" src="/${afterPaint[session]}"></script>`);
+    .replace(`<script type="module" crossorigin src="/${entry.file}"></script>`, `<script type="module" src="/${afterPaint}" data-after-paint="${files}"></script>`);
+};
 const withStylesInline = (html: string) => {
   for (const file of entryStyles) {
     const link = `<link rel="stylesheet" crossorigin href="/${file}">`;
@@ -97,7 +99,7 @@ function page(language: Language, boot: PageBoot, preload: string[], drawn?: { h
     .replace('<html lang="en">', `<html lang="${language}">`)
     .replace('</head>', `${hints}  </head>`)
     .replace('<div id="root"></div>', `<div id="root"${pageBootAttributes(boot)}>${drawn?.html ?? ''}</div>`);
-  if (drawn) html = withScriptsAfterPaint(withStylesInline(html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(drawn.title)}</title>`)), boot.session ?? 'out');
+  if (drawn) html = withScriptsAfterPaint(withStylesInline(html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(drawn.title)}</title>`)), language, boot.session ?? 'out');
   return html;
 }
 

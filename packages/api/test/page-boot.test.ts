@@ -12,7 +12,8 @@ describe('the page boot', () => {
     expect(pageBootAttributes({ session: 'in' })).toBe(' data-session="in"');
   });
   it('ignores what it does not know: the page then asks, as without a boot', () => {
-    expect(readPageBoot({ session: 'maybe', drawn: 'status' })).toEqual({});
+    expect(readPageBoot({ session: 'maybe', drawn: 'review' })).toEqual({});
+    expect(readPageBoot({ session: 'in', drawn: 'status' })).toEqual({ session: 'in', drawn: 'status' });
     expect(readPageBoot({})).toEqual({});
   });
 });
