@@ -123,6 +123,7 @@ describe('drawn pages', () => {
     expect(await page.evaluate(() => (window as { loadingShown?: boolean }).loadingShown ?? false)).toBe(false);
     // Mid-flow, a reload resumes where the flow stands: no status page drawn first.
     await page.unrouteAll();
+    await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'kh_flow_away')).toBe(true);
     const again = await page.reload();
     expect(await again!.text()).not.toContain('data-drawn');
     await page.getByLabel('E-mail').waitFor();
@@ -161,6 +162,8 @@ describe('drawn pages', () => {
         for (const removed of records.flatMap((record) => [...record.removedNodes])) if (removed instanceof Element && removed.matches('.page, .page *')) (window as { drawnReplaced?: boolean }).drawnReplaced = true;
       }).observe(document, { childList: true, subtree: true });
     });
+    // Kept for the server: the cookie reaches the browser's store a moment after the page writes it.
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'kh_language')?.value).toBe('zh-CN');
     const response = await page.reload();
     expect(await response!.text()).toContain('开立账户');
     await page.getByLabel(/手机号码/).fill('123');
