@@ -50,12 +50,13 @@ function SandboxMarker(): ReactElement | null {
   ) : null;
 }
 
-function LanguageSwitcher({ onChange }: { onChange(language: string): void }): ReactElement {
-  const { t, i18n } = useTranslation();
+/** Shows the language chosen at once, not i18next's, which stays on the old one while the new texts load. */
+function LanguageSwitcher({ value, onChange }: { value: Language; onChange(language: string): void }): ReactElement {
+  const { t } = useTranslation();
   return (
     <div className="language-switcher">
       <label htmlFor="language" className="visually-hidden">{t('common.language')}</label>
-      <select id="language" value={i18n.language} onChange={(e) => onChange(e.target.value)}>
+      <select id="language" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="en">English</option>
         <option value="zh-HK">繁體中文</option>
         <option value="zh-CN">简体中文</option>
@@ -128,7 +129,7 @@ export function App({ language: bootLanguage, i18n, application }: { language?: 
           {notFound ? <NotFoundPage networkError={false} /> : <Session application={application} />}
         </Route>
       </Switch>
-      <LanguageSwitcher onChange={change} />
+      <LanguageSwitcher value={language} onChange={change} />
     </I18nProvider>
   );
 }
