@@ -3,7 +3,7 @@
 import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef, type ReactElement } from 'react';
@@ -21,12 +21,18 @@ export interface JsonEditorProps {
   onChange(text: string): void;
 }
 
+/** Marks the text put in from the props, which the parent already has. */
+const fromProps = Annotation.define<true>();
+
 export function JsonEditor({ label, value, readOnly, problems, extraValues, onChange }: JsonEditorProps): ReactElement {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(null);
   // The latest props, for CodeMirror's callbacks made once.
   const latest = useRef({ onChange, extraValues });
   latest.current = { onChange, extraValues };
+  // The texts handed up that no render has brought back yet. Keys in a shadow root are not discrete
+  // events to React, so it renders later, and a render may bring back a text older than the editor's.
+  const handedUp = useRef<string[]>([]);
 
   useEffect(() => {
     const complete = (context: CompletionContext): CompletionResult | null => {
@@ -52,7 +58,10 @@ export function JsonEditor({ label, value, readOnly, problems, extraValues, onCh
           // tabindex states what contenteditable already is (focusable), for checkers that only read the attribute.
           EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+            if (!update.docChanged || update.transactions.some((transaction) => transaction.annotation(fromProps))) return;
+            const text = update.state.doc.toString();
+            handedUp.current.push(text);
+            latest.current.onChange(text);
           }),
         ],
       }),
@@ -62,10 +71,13 @@ export function JsonEditor({ label, value, readOnly, problems, extraValues, onCh
     // The editor is made once per document opened (its key); later values come from typing.
   }, [readOnly, label]);
 
-  // A change made elsewhere (the field tree) replaces the text; typing here already matches it.
+  // A change made elsewhere (the field tree) replaces the text. The editor's own text coming back is
+  // not one: put back, it would undo the keys typed since.
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    const own = handedUp.current.indexOf(value);
+    handedUp.current = own === -1 ? [] : handedUp.current.slice(own + 1);
+    if (editor && own === -1 && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value }, annotations: fromProps.of(true) });
   }, [value]);
 
   useEffect(() => {
