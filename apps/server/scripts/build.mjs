@@ -37,7 +37,7 @@ const layout = {
 };
 
 await build({
-  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts') },
+  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts') },
   outdir,
   bundle: true,
   platform: 'node',
@@ -49,4 +49,4 @@ await build({
   plugins: [layout],
   logLevel: 'warning',
 });
-console.log(`Built ${relative(process.cwd(), outdir) || outdir}/main.js and staff-create.js`);
+console.log(`Built ${relative(process.cwd(), outdir) || outdir}/main.js, staff-create.js and audit-verify.js`);

@@ -110,6 +110,8 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorateRequest('memberId', undefined);
   app.decorateRequest('handoffApplicationId', undefined);
+  app.decorateRequest('staff', undefined);
+  app.decorateRequest('refusal', undefined);
 
   // Security headers. Each page sets its own Content-Security-Policy (web.ts, sandbox/html.ts), whose
   // frame-ancestors decides embedding; HSTS only where the public origin is https.

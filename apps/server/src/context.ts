@@ -6,6 +6,8 @@ import type { Metrics } from './observability/metrics.ts';
 import type { SmsSender } from './services/sms.ts';
 import type { Mailer } from './services/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { StaffAccess } from './services/staff-access.ts';
+import type { StaffMember } from './services/staff-auth.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -24,10 +26,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads the session with its own data in one round trip, and calls admitSession itself. */
     readsSession?: boolean;
+    /** Who may call a staff route (services/staff-access.ts): every /staff route says, or the server does not start. */
+    staffAccess?: StaffAccess;
   }
   interface FastifyRequest {
     memberId?: string;
     /** Set when the session came by the PC's QR code: the one application it may verify. */
     handoffApplicationId?: string;
+    /** The signed-in staff member, set by the staff gate. */
+    staff?: StaffMember;
+    /** The message key of the error answered (the audit of a staff refusal names it). */
+    refusal?: string;
   }
 }

@@ -326,8 +326,9 @@ describe('staff review', () => {
     const stale = await staffCall('POST', `${path}/approve`, { markets: 1, expectedStatus: 2 }, second);
     expect(stale.status).toBe(409);
     expect(stale.body.msg).toBe('This case changed while you were looking at it. Reload it to see what changed, then decide.');
+    // The refused attempts are entries of the case's audit beside what was done.
     const audit = (await staffCall('GET', path)).body.data.audit.map((e: { action: string }) => e.action);
-    expect(audit).toEqual(['claim', 'assign', 'reject']);
+    expect(audit).toEqual(['claim', 'refused', 'refused', 'refused', 'assign', 'refused', 'reject', 'refused']);
   });
   it('needs its own authentication: a wrong password, no token, or an applicant\'s cookie are refused', async () => {
     expect((await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reviewer@broker.example', password: 'nope' }) })).status).toBe(401);
@@ -355,8 +356,10 @@ describe('staff review', () => {
     expect(rest.body.data).toMatchObject({ status: 4, opened: 19 });
     expect((await a.c.post('/kh/account/apply/check')).body.data).toMatchObject({ success: true, status: 4, opened: 19, masClientCodeActive: true });
     expect((await a.c.get('/passport/getUsers')).body.data.hsNo).toMatch(/^C\d{7}$/);
+    // Switching the MY client code off is asked here, and made when a supervisor confirms (staff-changes.test.ts).
     const inactive = await staffCall('POST', `/staff/members/${(await a.c.get('/passport/getUsers')).body.data.mid}/my-client-code`, { active: false });
-    expect(inactive.body.data.masClientCodeActive).toBe(false);
+    expect(inactive.body.data).toMatchObject({ changeId: expect.any(String), state: 'pending' });
+    expect((await a.c.post('/kh/account/apply/check')).body.data).toMatchObject({ masClientCodeActive: true });
   });
   it('rejects with RejectReason items; the resubmission may change only those, enforced on the server', async () => {
     const a = await submitted();

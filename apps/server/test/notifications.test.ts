@@ -12,9 +12,10 @@ import { eventually, login, startServer, type TestServer } from './harness.ts';
 const FAST_JOBS = { retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 };
 let phone = 0;
 
+/** A supervisor: decides cases and follows up the dead letters. */
 async function staffToken(server: TestServer) {
-  const email = `reviewer${phone}@broker.example`;
-  await createStaff(server.database.db, { email, name: 'Reviewer', password: 'correct horse battery' });
+  const email = `supervisor${phone}@broker.example`;
+  await createStaff(server.database.db, { email, name: 'Supervisor', password: 'correct horse battery', role: 'supervisor' });
   return staffLogin(server.baseUrl, email, 'correct horse battery');
 }
 const staffCall = (server: TestServer, token: string, path: string, json?: unknown) =>

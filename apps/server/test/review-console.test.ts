@@ -69,8 +69,16 @@ describe('maker-checker', () => {
     expect(differs.body.msg).toBe('The second approval must approve the markets the first approval did; reject the case to change them');
     const second = await lead('POST', `${path}/approve`, { markets: 19, expectedStatus: 2 });
     expect(second.body.data).toMatchObject({ awaitingSecondApproval: false, status: 4, opened: 19 });
-    const audit = (await lead('GET', path)).body.data.audit.map((e: { action: string; staffName: string }) => `${e.action}:${e.staffName}`);
-    expect(audit).toEqual(['approveFirst:Mei Maker', 'approveSecond:Lim Lead']);
+    const audit = (await lead('GET', path)).body.data.audit.map((e: { action: string; staffName: string; detail: { reason?: string } }) => `${e.action}:${e.staffName}${e.detail.reason ? `:${e.detail.reason}` : ''}`);
+    // Every refused attempt is in the case's audit beside the decisions.
+    expect(audit).toEqual([
+      'approveFirst:Mei Maker',
+      'refused:Omar Other:server.staffRoleRequired',
+      'refused:Omar Other:server.staffRoleRequired',
+      'refused:Mei Maker:server.staffRoleRequired',
+      'refused:Lim Lead:server.secondApprovalDiffers',
+      'approveSecond:Lim Lead',
+    ]);
   });
 
   it('a supervisor who made the first approval cannot give the second', async () => {

@@ -6,11 +6,14 @@ import { asc, eq } from 'drizzle-orm';
 import { totpCode } from '@kh/testing';
 import { auditLog, staff, staffSessions } from '../src/db/schema.ts';
 import { createStaff } from '../src/services/staff-auth.ts';
+import { loadConfig } from '../src/config.ts';
 import { login, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // Every sign-in here comes from 127.0.0.1: the per-address limit is tested on its own (rate-limits.test.ts).
+  const { limits } = loadConfig({ KH_DEV: '1' });
+  server = await startServer({ limits: { ...limits, staffLoginsPerIp: 1000 } });
 });
 afterAll(() => server.close());
 
@@ -68,8 +71,12 @@ describe('the first login enrols an authenticator', () => {
     const wrong = await b.call('POST', '/staff/login/totp', { code: '000000' }, 'zh-HK');
     expect(wrong.status).toBe(401);
     expect(wrong.body.msg).toBe('驗證碼不正確或已使用，請輸入驗證器應用程式中的最新驗證碼。');
-    // A reload shows the same QR code until it is confirmed.
-    expect((await b.call('POST', '/staff/login', { email, password: PASSWORD })).body.data.secret).toBe(first.body.data.secret);
+    // The secret is shown once, to this sign-in: another sign-in (an admin who reset the account and
+    // knows nothing else, or a reload) is shown another, and the first one confirms only its own.
+    const other = browser();
+    const elsewhere = await other.call('POST', '/staff/login', { email, password: PASSWORD });
+    expect(elsewhere.body.data.secret).not.toBe(first.body.data.secret);
+    expect((await other.call('POST', '/staff/login/totp', { code: totpCode(first.body.data.secret as string) })).status).toBe(401);
     const ok = await b.call('POST', '/staff/login/totp', { code: totpCode(first.body.data.secret as string) });
     expect(ok.status).toBe(200);
     const cookie = ok.headers.getSetCookie().find((line) => line.startsWith('kh_staff='))!;
@@ -80,7 +87,10 @@ describe('the first login enrols an authenticator', () => {
     // Later logins ask for a code and never show the secret again.
     const again = await b.call('POST', '/staff/login', { email, password: PASSWORD });
     expect(again.body.data).toEqual({ next: 'totp', token: expect.any(String) });
-    expect(await auditActions(id)).toEqual(['totpFailed', 'totpEnrolled']);
+    // The other sign-in's secret, never confirmed, works nowhere now.
+    const late = await other.call('POST', '/staff/login/totp', { code: totpCode(elsewhere.body.data.secret as string) });
+    expect(late.status).toBe(401);
+    expect(await auditActions(id)).toEqual(['totpFailed', 'totpFailed', 'totpEnrolled', 'totpFailed']);
   });
 
   it('a code works once: a second login with the same code is refused', async () => {
@@ -140,35 +150,94 @@ describe('sessions', () => {
   });
 });
 
-describe('roles', () => {
-  it('only an admin manages staff: creates a supervisor, changes roles, disables an account (ending its sessions), resets an authenticator', async () => {
-    const admin = await account('admin');
-    const reviewer = await account('reviewer');
-    const a = browser();
-    await signIn(a, admin.email);
-    const r = browser();
-    await signIn(r, reviewer.email);
-    expect((await r.call('GET', '/staff/accounts')).status).toBe(403);
-    expect((await r.call('POST', '/staff/accounts', { email: 'x@broker.example', name: 'X', role: 'admin', password: 'a long password here' })).status).toBe(403);
+describe('passwords', () => {
+  it('a first password chosen by someone else signs in once, only to be replaced; the staff member\'s own then works, the first never again', async () => {
+    const email = `staff${n++}@broker.example`;
+    const id = await createStaff(server.database.db, { email, name: 'New Colleague', password: 'chosen by an admin', role: 'reviewer', oneTimePassword: true });
+    const b = browser();
+    const first = await b.call('POST', '/staff/login', { email, password: 'chosen by an admin' });
+    expect(first.body.data).toEqual({ next: 'password', token: expect.any(String) });
+    // Nothing else opens with it: no code, no enrolment, no page.
+    expect((await b.call('POST', '/staff/login/totp', { code: '123456' })).status).toBe(409);
+    expect((await b.call('GET', '/staff/me')).status).toBe(401);
+    expect((await b.call('POST', '/staff/login/password', { password: 'short' })).status).toBe(400);
+    expect((await b.call('POST', '/staff/login/password', { password: 'chosen by an admin' })).status).toBe(400);
+    const mine = await b.call('POST', '/staff/login/password', { password: 'my very own secret words' });
+    expect(mine.body.data).toMatchObject({ next: 'enrol', secret: expect.any(String) });
+    expect((await b.call('POST', '/staff/login/totp', { code: totpCode(mine.body.data.secret as string) })).status).toBe(200);
+    // The admin's password is dead; the owner's works.
+    expect((await browser().call('POST', '/staff/login', { email, password: 'chosen by an admin' })).status).toBe(401);
+    expect((await browser().call('POST', '/staff/login', { email, password: 'my very own secret words' })).body.data.next).toBe('totp');
+    expect(await auditActions(id)).toEqual(['passwordChanged', 'totpEnrolled', 'loginFailed']);
+  });
 
-    const created = await a.call('POST', '/staff/accounts', { email: 'Lead@Broker.example', name: 'Lead', role: 'supervisor', password: 'a long password here' });
-    expect(created.status).toBe(200);
-    expect((await a.call('POST', '/staff/accounts', { email: 'lead@broker.example', name: 'Lead', role: 'supervisor', password: 'a long password here' })).status).toBe(409);
-    const list = (await a.call('GET', '/staff/accounts')).body.data as unknown as { email: string; role: string; enrolled: boolean }[];
-    expect(list.find((s) => s.email === 'lead@broker.example')).toMatchObject({ role: 'supervisor', enrolled: false });
+  it('a first password not used within its time is refused with a reason', async () => {
+    const email = `staff${n++}@broker.example`;
+    const id = await createStaff(server.database.db, { email, name: 'Late Colleague', password: 'chosen by an admin', oneTimePassword: true });
+    await server.database.db.update(staff).set({ oneTimePasswordUntil: new Date(Date.now() - 1000) }).where(eq(staff.id, id));
+    const late = await browser().call('POST', '/staff/login', { email, password: 'chosen by an admin' });
+    expect(late.status).toBe(401);
+    expect(late.body.msg).toBe('This first password has expired. Ask an administrator for a new one.');
+  });
 
-    expect((await a.call('POST', `/staff/accounts/${reviewer.id}`, { role: 'supervisor' })).status).toBe(200);
-    expect((await r.call('GET', '/staff/me')).body.data.role).toBe('supervisor');
-    expect((await a.call('POST', `/staff/accounts/${reviewer.id}`, { disabled: true })).status).toBe(200);
-    expect((await r.call('GET', '/staff/me')).status).toBe(401);
-    expect((await browser().call('POST', '/staff/login', { email: reviewer.email, password: PASSWORD })).status).toBe(401);
-    expect((await a.call('POST', `/staff/accounts/${reviewer.id}`, { disabled: false, resetTotp: true })).status).toBe(200);
-    expect((await browser().call('POST', '/staff/login', { email: reviewer.email, password: PASSWORD })).body.data.next).toBe('enrol');
-    // An admin does not lock themselves out.
-    expect((await a.call('POST', `/staff/accounts/${admin.id}`, { role: 'reviewer' })).status).toBe(409);
-    expect((await a.call('POST', `/staff/accounts/${admin.id}`, { disabled: true })).status).toBe(409);
-    const [row] = await server.database.db.select().from(staff).where(eq(staff.id, admin.id));
-    expect(row.role).toBe('admin');
-    expect(await auditActions(admin.id)).toEqual(['totpEnrolled', 'staffCreated', 'staffChanged', 'staffChanged', 'staffChanged']);
+  it('staff change their own password: the current one is asked, every other session ends, this one stays', async () => {
+    const { id, email } = await account();
+    const here = browser();
+    const { secret } = await signIn(here, email);
+    const there = browser();
+    await signIn(there, email, secret, Date.now() + 30_000);
+    expect((await here.call('POST', '/staff/password', { current: 'not it at all', password: 'a brand new password' })).status).toBe(400);
+    const changed = await here.call('POST', '/staff/password', { current: PASSWORD, password: 'a brand new password' });
+    expect(changed.status).toBe(200);
+    expect((await here.call('GET', '/staff/me')).status).toBe(200);
+    expect((await there.call('GET', '/staff/me')).status).toBe(401);
+    expect((await browser().call('POST', '/staff/login', { email, password: PASSWORD })).status).toBe(401);
+    expect((await browser().call('POST', '/staff/login', { email, password: 'a brand new password' })).status).toBe(200);
+    expect(await auditActions(id)).toContain('passwordChanged');
+  });
+
+  it('a disabled account is told it is disabled once the password is right, and that a wrong password is wrong', async () => {
+    const { id, email } = await account();
+    await server.database.db.update(staff).set({ disabledAt: new Date() }).where(eq(staff.id, id));
+    expect((await browser().call('POST', '/staff/login', { email, password: 'wrong password here' })).body.msg).toBe('The e-mail or password is incorrect.');
+    const disabled = await browser().call('POST', '/staff/login', { email, password: PASSWORD });
+    expect(disabled.status).toBe(403);
+    expect(disabled.body.msg).toBe('This account is disabled. Ask an administrator to enable it again.');
+  });
+});
+
+describe('one\'s own sessions', () => {
+  it('lists where and when each session signed in, ends another, and logout everywhere ends them all', async () => {
+    const { email } = await account();
+    const phone = browser();
+    const { secret } = await signIn(phone, email);
+    const desk = browser();
+    await signIn(desk, email, secret, Date.now() + 30_000);
+    const listed = (await desk.call('GET', '/staff/sessions')).body.data as unknown as { ref: string; current: boolean; ip: string; userAgent: string | null }[];
+    expect(listed).toHaveLength(2);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ ip: '127.0.0.1' });
+    const other = listed.find((s) => !s.current)!;
+    expect((await desk.call('POST', `/staff/sessions/${other.ref}/end`)).status).toBe(200);
+    expect((await phone.call('GET', '/staff/me')).status).toBe(401);
+    expect((await desk.call('POST', `/staff/sessions/${other.ref}/end`)).status).toBe(404);
+
+    const laptop = browser();
+    await signIn(laptop, email, secret, Date.now() + 60_000);
+    expect((await desk.call('POST', '/staff/logout', { everywhere: true })).status).toBe(200);
+    expect((await laptop.call('GET', '/staff/me')).status).toBe(401);
+    expect((await desk.call('GET', '/staff/me')).status).toBe(401);
+  });
+
+  it('a session cannot end a colleague\'s session by its reference', async () => {
+    const mine = await account();
+    const theirs = await account();
+    const me = browser();
+    await signIn(me, mine.email);
+    const them = browser();
+    await signIn(them, theirs.email);
+    const [theirSession] = (await them.call('GET', '/staff/sessions')).body.data as unknown as { ref: string }[];
+    expect((await me.call('POST', `/staff/sessions/${theirSession.ref}/end`)).status).toBe(404);
+    expect((await them.call('GET', '/staff/me')).status).toBe(200);
   });
 });

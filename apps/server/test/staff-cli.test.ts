@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../src/db/schema.ts';
 import { POSTGRES_URL, startServer } from './harness.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +20,9 @@ describe('staff:create', () => {
     const res = await fetch(`${reopened.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'lead@broker.example', password: 'long enough password' }) });
     expect(res.status).toBe(200);
     expect((await res.json()).data.next).toBe('enrol');
+    // The operator's creation is an audit entry like an admin's.
+    const [entry] = await reopened.database.db.select().from(auditLog).where(eq(auditLog.action, 'staffCreatedByOperator'));
+    expect(entry).toMatchObject({ staffId: null, userAgent: 'staff:create', detail: { email: 'lead@broker.example', role: 'admin' } });
     await reopened.close();
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', 'x@y.z', '--name', 'X'], { cwd: serverDir, env: { ...env, STAFF_PASSWORD: 'short' }, stdio: 'pipe' })).toThrow(/at least 12 characters/);
   });

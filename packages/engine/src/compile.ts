@@ -110,26 +110,79 @@ function optionsOf(field: ValueField, dictionaries: Dictionaries): { all: FieldO
   return { all: entries.filter((e) => !excluded.has(e.value)).map(({ value, label }) => ({ value, label })), rules };
 }
 
-/** Effective visibility: the field's own rule, its containers' rules, and the visibility of every field those rules read. */
-function effectiveRules(step: StepSchema): Map<string, Rule | undefined> {
+/**
+ * Effective visibility: the field's own rule and its containers' rules (`own`), and the visibility of
+ * every field those rules read (`reads`). Kept as a graph, not expanded: a field depending on two
+ * fields that each depend on two more would otherwise copy their conditions again and again
+ * (a chain of n fields, each reading the two before, copied Fibonacci(n) conditions). Cycles and
+ * unknown fields are refused here.
+ */
+interface Visibility {
+  own: Map<string, Rule | undefined>;
+  reads: Map<string, string[]>;
+  /** Fields in an order where every field comes after the fields it reads. */
+  order: string[];
+}
+
+function visibilityGraph(step: StepSchema): Visibility {
   const entries = walkFields(step.fields);
-  const direct = new Map(entries.map(({ field, ancestors }) => [field.id, allOf([...ancestors, ...(field.visibleWhen ? [field.visibleWhen] : [])])]));
-  const resolved = new Map<string, Rule | undefined>();
-  const resolving = new Set<string>();
-  const resolve = (id: string): Rule | undefined => {
-    if (resolved.has(id)) return resolved.get(id);
-    if (resolving.has(id)) throw new SchemaError(`visibility rules form a cycle through "${id}"`);
-    if (!direct.has(id)) throw new SchemaError(`a rule names the unknown field "${id}"`);
-    resolving.add(id);
-    const own = direct.get(id);
-    const inherited = own ? [...new Set(fieldsOfRule(own))].map(resolve).filter((r): r is Rule => r !== undefined) : [];
-    const rule = own ? allOf([...inherited, own]) : undefined;
-    resolving.delete(id);
-    resolved.set(id, rule);
-    return rule;
+  const own = new Map(entries.map(({ field, ancestors }) => [field.id, allOf([...ancestors, ...(field.visibleWhen ? [field.visibleWhen] : [])])]));
+  const reads = new Map<string, string[]>();
+  const order: string[] = [];
+  const state = new Map<string, 'resolving' | 'done'>();
+  const resolve = (id: string): void => {
+    if (state.get(id) === 'done') return;
+    if (state.get(id) === 'resolving') throw new SchemaError(`visibility rules form a cycle through "${id}"`);
+    if (!own.has(id)) throw new SchemaError(`a rule names the unknown field "${id}"`);
+    state.set(id, 'resolving');
+    const rule = own.get(id);
+    const dependencies = rule ? [...new Set(fieldsOfRule(rule))] : [];
+    for (const dependency of dependencies) resolve(dependency);
+    reads.set(id, dependencies);
+    state.set(id, 'done');
+    order.push(id);
   };
   for (const { field } of entries) resolve(field.id);
-  return resolved;
+  return { own, reads, order };
+}
+
+/** Whether a field has any visibility condition at all (its own, or through what it reads). */
+function conditional(graph: Visibility): Set<string> {
+  const result = new Set<string>();
+  for (const id of graph.order) if (graph.own.get(id) || graph.reads.get(id)!.some((d) => result.has(d))) result.add(id);
+  return result;
+}
+
+/**
+ * The visibility conditions as JSON Schema: one definition per conditional field, holding its own
+ * condition and references to the definitions of the fields it reads; ajv compiles each once.
+ */
+function visibilityDefinitions(graph: Visibility, conditionalFields: Set<string>): { defs: Record<string, JsonSchema>; refOf: (id: string) => JsonSchema | undefined } {
+  const names = new Map<string, string>();
+  graph.order.filter((id) => conditionalFields.has(id)).forEach((id, index) => names.set(id, `visible${index}`));
+  const refOf = (id: string): JsonSchema | undefined => (names.has(id) ? { $ref: `#/$defs/${names.get(id)}` } : undefined);
+  const defs: Record<string, JsonSchema> = {};
+  for (const [id, name] of names) {
+    const rule = graph.own.get(id);
+    const parts = [...(rule ? [ruleToJsonSchema(rule)] : []), ...graph.reads.get(id)!.map(refOf).filter((ref): ref is JsonSchema => ref !== undefined)];
+    defs[name] = parts.length === 1 ? parts[0] : { allOf: parts };
+  }
+  return { defs, refOf };
+}
+
+/** The visibility predicate of every field: each evaluation decides each field once (memoised per call). */
+function visibilityPredicates(graph: Visibility, context: StepContext): Record<string, (data: FormData) => boolean> {
+  const decide = (id: string, data: FormData, memo: Map<string, boolean>): boolean => {
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    const rule = graph.own.get(id);
+    const visible = (!rule || evaluateRule(rule, data, context)) && graph.reads.get(id)!.every((dependency) => decide(dependency, data, memo));
+    memo.set(id, visible);
+    return visible;
+  };
+  const predicates: Record<string, (data: FormData) => boolean> = {};
+  for (const id of graph.order) predicates[id] = graph.own.get(id) || graph.reads.get(id)!.length > 0 ? (data) => decide(id, data, new Map()) : () => true;
+  return predicates;
 }
 
 /** A card whose every field is hidden is hidden too: an empty frame tells the applicant nothing.
@@ -172,7 +225,8 @@ const layoutOf = (fields: Field[]): LayoutNode[] =>
 
 export function compile(step: StepSchema, options: CompileOptions): CompiledStep {
   const context = options.context ?? {};
-  const rules = effectiveRules(step);
+  const graph = visibilityGraph(step);
+  const { defs, refOf } = visibilityDefinitions(graph, conditional(graph));
   const valueFields = walkFields(step.fields)
     .map((entry) => entry.field)
     .filter(isValueField);
@@ -194,8 +248,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
   const locked = lockedValues(valueFields, options.verifiedIdentity);
 
   for (const field of valueFields) {
-    const rule = rules.get(field.id);
-    const visibleWhen = rule ? ruleToJsonSchema(rule) : undefined;
+    const visibleWhen = refOf(field.id);
     properties[field.id] = typeSchema(field);
 
     // Constraints on the value, checked only while the field is visible.
@@ -280,9 +333,9 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
   const jsonSchema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) jsonSchema.required = required;
   if (conditions.length > 0) jsonSchema.allOf = conditions;
+  if (Object.keys(defs).length > 0) jsonSchema.$defs = defs;
 
-  const visibility: Record<string, (data: FormData) => boolean> = {};
-  for (const [id, rule] of rules) visibility[id] = rule ? (data) => evaluateRule(rule, data, context) : () => true;
+  const visibility = visibilityPredicates(graph, context);
   hideEmptyContainers(step.fields, visibility);
   const isVisible = (fieldId: string, data: FormData) => (visibility[fieldId] ?? (() => false))(data);
 

@@ -1,7 +1,7 @@
 // The database schema (Drizzle, PostgreSQL). Migrations in drizzle/ are generated from this file
 // with `pnpm --filter server db:generate` and run the same on PGlite and on PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -27,9 +27,27 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Sessions also end when idle (config.sessionIdleMinutes); touched at most once a minute. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   /** A phone that came by the PC's QR code: this session may do the identity check of this application, nothing else. */
   handoffApplicationId: text('handoff_application_id'),
-});
+}, (t) => [index('sessions_member').on(t.memberId)]);
+
+/**
+ * What one member alone may hold: a username, an e-mail address, an ID number (kind, normalised
+ * value). The primary key makes two applicants saving the same value at once end with one owner;
+ * one row per kind and member, so a member who changes a value gives the old one up.
+ */
+export const memberClaims = pgTable(
+  'member_claims',
+  {
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    memberId: text('member_id').notNull().references(() => members.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] }), uniqueIndex('member_claims_member_kind').on(t.memberId, t.kind)],
+);
 
 export const smsCodes = pgTable(
   'sms_codes',
@@ -287,9 +305,15 @@ export const staff = pgTable('staff', {
   name: text('name').notNull(),
   /** scrypt$<salt>$<hash> */
   passwordHash: text('password_hash').notNull(),
-  /** reviewer (works cases), supervisor (second approval, reassigns), admin (manages staff), editor (the schema studio). */
+  /**
+   * Set while the password is one an admin chose (a new account, a reset): it signs in once, to be
+   * changed, and not after this time.
+   */
+  oneTimePasswordUntil: timestamp('one_time_password_until', { withTimezone: true }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** reviewer (works cases), supervisor (second approval, reassigns), admin (manages staff), editor (the schema studio). See services/staff-access.ts. */
   role: text('role').notNull().default('reviewer'),
-  /** The TOTP secret (base32); enrolled once totpEnabledAt is set. */
+  /** The confirmed TOTP secret (base32), set when totpEnabledAt is: a pending one lives in its half session only. */
   totpSecret: text('totp_secret'),
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   /** The time step of the last code used: a code works once. */
@@ -301,21 +325,69 @@ export const staff = pgTable('staff', {
 export const staffSessions = pgTable('staff_sessions', {
   id: text('id').primaryKey(),
   staffId: text('staff_id').notNull().references(() => staff.id),
-  /** password (a second factor still to come: enrol or totp), or full. */
+  /** What the staff member sees of the session (the list of their sessions): never the token's hash. */
+  ref: text('ref').notNull().unique().default(sql`gen_random_uuid()::text`),
+  /** password (a new password or a second factor still to come), or full. */
   stage: text('stage').notNull().default('full'),
+  /** The authenticator secret being enrolled: shown once, to this session, and gone with it. */
+  pendingTotpSecret: text('pending_totp_secret'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** Sessions end when idle (config.staff.idleMinutes). */
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
-});
+}, (t) => [index('staff_sessions_staff').on(t.staffId)]);
 
-/** Every staff action: who, when, what, and the status before and after. */
+/**
+ * Changes that take two people (services/staff-changes.ts): a staff account created, a role changed,
+ * a password or second factor reset, an account enabled again, a member's MY client code switched.
+ * One person proposes, another confirms; the change is made only then, and both are audited.
+ */
+export const staffChanges = pgTable(
+  'staff_changes',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The staff account changed (null until a created one exists), or the member whose MY client code changes. */
+    targetStaffId: text('target_staff_id').references(() => staff.id),
+    targetMemberId: text('target_member_id'),
+    /** What changes: the new values and the old ones (a password only as its hash). */
+    change: jsonb('change').notNull(),
+    /** pending, approved, declined, expired */
+    state: text('state').notNull().default('pending'),
+    proposedBy: text('proposed_by').notNull().references(() => staff.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: text('decided_by').references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('staff_changes_state').on(t.state, t.proposedAt),
+    index('staff_changes_target').on(t.targetStaffId, t.decidedAt),
+    // One pending change of a kind per target: a second proposal while one waits is refused.
+    uniqueIndex('staff_changes_one_pending').on(t.kind, sql`coalesce(${t.targetStaffId}, ${t.targetMemberId}, ${t.change}->>'email')`).where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/**
+ * Every staff action, read of personal data and refusal: who (null for a sign-in with an unknown
+ * e-mail), from where, when, what, and the status before and after. Append-only: a trigger refuses
+ * UPDATE, DELETE and TRUNCATE, and another chains each entry to the one before by a SHA-256 hash
+ * (chain_seq, prev_hash, hash: drizzle/0015; `pnpm --filter @kh/server audit:verify`).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    staffId: text('staff_id').notNull().references(() => staff.id),
+    staffId: text('staff_id').references(() => staff.id),
     action: text('action').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** The entry's place in the hash chain and its links, set by the database's trigger. */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
     applicationId: text('application_id'),
     memberId: text('member_id'),
     statusBefore: integer('status_before'),
@@ -323,7 +395,7 @@ export const auditLog = pgTable(
     detail: jsonb('detail').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_application').on(t.applicationId, t.createdAt), index('audit_log_created').on(t.createdAt)],
+  (t) => [index('audit_log_application').on(t.applicationId, t.createdAt), index('audit_log_created').on(t.createdAt), uniqueIndex('audit_log_chain').on(t.chainSeq)],
 );
 
 /** Counters of the rate limits (http/rate-limits.ts): one row per key, shared by every instance. */
@@ -367,8 +439,12 @@ export const stepVersions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A version made to roll back to an earlier one (its document is that one's). */
+    rollbackOf: integer('rollback_of'),
+    /** Set when a rollback replaced this version: nothing is saved under it again, and its pins give way to the live version. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.stepId, t.version] })],
+  (t) => [primaryKey({ columns: [t.stepId, t.version] }), index('step_versions_author').on(t.authorId, t.status)],
 );
 
 /** Which version of a step is live, and since when: a publish or a rollback starts a row and ends the one before. */

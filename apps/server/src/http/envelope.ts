@@ -15,6 +15,8 @@ export const CODES = {
   notEditable: '40010006',
   stepsIncomplete: '40010007',
   paymentRecordMissing: 'payment record missing',
+  /** A staff member whose role lacks the route's permission (services/staff-access.ts). */
+  staffForbidden: 'staff.forbidden',
 } as const;
 
 export class AppError extends Error {
@@ -38,6 +40,8 @@ export const languageOf = (request: FastifyRequest): string => {
 export const ok = <T>(data: T) => ({ success: true as const, code: SUCCESS_CODE, msg: 'ok', data });
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  // What was refused and why, for the audit of a staff refusal (plugins/staff.ts).
+  request.refusal = error.messageKey;
   return reply.code(error.status).send({ success: false, code: error.code, msg: translate(languageOf(request), error.messageKey, error.params), data: error.data });
 }
 

@@ -1,17 +1,19 @@
 // The case queue and the case: everything the applicant sent, the checks, the payment, the history
 // of submissions with what changed, notes between staff and the case's audit. Claiming and
 // reassigning decide who works a case.
-import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { diffPayloads } from '@kh/engine';
 import { applications, auditLog, caseNotes, ekycChecks, files, members, payments, staff, submissions, supplements } from '../db/schema.ts';
-import { AppError, badRequest, ok } from '../http/envelope.ts';
+import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { answersOf, initApplication, payloadsOf, requiredSteps, type Application } from '../services/applications.ts';
 import { publishedVersion } from '../services/step-versions.ts';
 import { identityComparison, secondApprovalReasons } from '../services/case-facts.ts';
 import { CASE_STATES, SORTS, caseQueue, type QueueQuery } from '../services/case-queue.ts';
-import { auditCase, loadCase, refuseIfSomeoneElses } from '../services/cases.ts';
-import { requireRole, staffMemberOf, staffOf } from '../services/staff-auth.ts';
+import { loadCase, refuseIfSomeoneElses } from '../services/cases.ts';
+import { auditCase, auditRequest } from '../services/audit.ts';
+import { hasPermission, type StaffRole } from '../services/staff-access.ts';
+import { requirePermission, staffMemberOf, staffOf } from '../services/staff-auth.ts';
 
 /** A document of a case, named by a reference the document route takes. */
 export interface CaseDocument {
@@ -47,6 +49,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
   app.get(
     '/applications',
     {
+      config: { staffAccess: 'cases.read' },
       schema: {
         querystring: {
           type: 'object',
@@ -71,11 +74,19 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => ok(await caseQueue(db, request.query as QueueQuery, staffOf(request))),
+    async (request) => {
+      const query = request.query as QueueQuery;
+      const queue = await caseQueue(db, query, staffOf(request));
+      // A page of the queue shows names and, searched, whose NRIC, phone or e-mail was looked for.
+      const { language: _language, ...filters } = query as QueueQuery & { language?: string };
+      await auditRequest(request, { action: query.q ? 'queueSearched' : 'queueViewed', detail: { ...filters, shown: queue.items.length } });
+      return ok(queue);
+    },
   );
 
-  app.get('/applications/:id', async (request) => {
+  app.get('/applications/:id', { config: { staffAccess: 'cases.read' } }, async (request) => {
     const application = await loadCase(db, (request.params as { id: string }).id);
+    await auditCase(request, 'caseViewed', application, application);
     const [member] = await db.select().from(members).where(eq(members.id, application.memberId));
     const { payloads: steps, versions } = await answersOf(db, application.id);
     // An answer given under a published studio version is read through that version (its fields and texts).
@@ -125,50 +136,54 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       // Changed since the last submission (a rejected case being fixed).
       pendingChanges: history.length > 0 ? diffPayloads(history[history.length - 1].payloads as never, steps) : [],
       notes: (await db.select().from(caseNotes).where(eq(caseNotes.applicationId, application.id)).orderBy(asc(caseNotes.createdAt))).map((note) => ({ ...note, staffName: nameOf(note.staffId) })),
-      audit: (await db.select().from(auditLog).where(eq(auditLog.applicationId, application.id)).orderBy(asc(auditLog.createdAt), asc(auditLog.id))).map((entry) => ({ ...entry, staffName: nameOf(entry.staffId) })),
+      // What was done to the case; each opening of it is in the audit log too, not repeated here.
+      audit: (await db.select().from(auditLog).where(and(eq(auditLog.applicationId, application.id), ne(auditLog.action, 'caseViewed'))).orderBy(asc(auditLog.chainSeq), asc(auditLog.id))).map(({ prevHash: _prev, hash: _hash, ...entry }) => ({ ...entry, staffName: nameOf(entry.staffId) })),
     });
   });
 
   // A reviewer claims a case before working it: two reviewers never work one case unknowingly.
   // A case waiting for its second approval is a supervisor's to take.
-  app.post('/applications/:id/claim', async (request) => {
+  app.post('/applications/:id/claim', { config: { staffAccess: 'cases.work' } }, async (request) => {
     const before = await loadCase(db, (request.params as { id: string }).id);
     const me = staffMemberOf(request);
-    if (before.firstApprovedBy && me.role === 'reviewer') throw new AppError(403, '403', 'server.staffRoleRequired', { roles: 'supervisor, admin' });
+    if (before.firstApprovedBy) requirePermission(request, 'cases.check');
     const [after] = await db
       .update(applications)
       .set({ assignedTo: me.id, assignedAt: new Date() })
       .where(and(eq(applications.id, before.id), or(isNull(applications.assignedTo), eq(applications.assignedTo, me.id))))
       .returning();
     if (!after) await refuseIfSomeoneElses(db, await loadCase(db, before.id), me.id);
-    if (before.assignedTo !== me.id) await auditCase(db, me.id, 'claim', before, after);
+    if (before.assignedTo !== me.id) await auditCase(request, 'claim', before, after);
     return ok(after);
   });
 
   // A supervisor hands a case to someone else (or frees it with staffId null).
   app.post(
     '/applications/:id/assign',
-    { preHandler: requireRole('supervisor', 'admin'), schema: { body: { type: 'object', required: ['staffId'], properties: { staffId: { type: ['string', 'null'], maxLength: 64 } } } } },
+    { config: { staffAccess: 'cases.assign' }, schema: { body: { type: 'object', required: ['staffId'], properties: { staffId: { type: ['string', 'null'], maxLength: 64 } } } } },
     async (request) => {
       const before = await loadCase(db, (request.params as { id: string }).id);
       const { staffId } = request.body as { staffId: string | null };
       if (staffId) {
-        const [target] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabledAt)));
+        const [target] = await db.select({ id: staff.id, role: staff.role }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabledAt)));
         if (!target) throw new AppError(404, '404', 'server.staffUnknown');
+        // Only to someone who may work it: a case waiting for its second approval, to a checker.
+        const needed = before.firstApprovedBy ? 'cases.check' : 'cases.work';
+        if (!hasPermission(target.role as StaffRole, needed)) throw new AppError(409, CODES.badState, 'server.assigneeMayNotWork', { roles: needed === 'cases.check' ? 'supervisor' : 'reviewer, supervisor' });
       }
       const [after] = await db.update(applications).set({ assignedTo: staffId, assignedAt: staffId ? new Date() : null }).where(eq(applications.id, before.id)).returning();
-      await auditCase(db, staffOf(request), 'assign', before, after, { from: before.assignedTo, to: staffId });
+      await auditCase(request, 'assign', before, after, { from: before.assignedTo, to: staffId });
       return ok(after);
     },
   );
 
   // Notes between staff on a case; the applicant never sees them.
-  app.post('/applications/:id/notes', { schema: { body: { type: 'object', required: ['body'], properties: { body: { type: 'string', minLength: 1, maxLength: 4000 } } } } }, async (request) => {
+  app.post('/applications/:id/notes', { config: { staffAccess: 'cases.work' }, schema: { body: { type: 'object', required: ['body'], properties: { body: { type: 'string', minLength: 1, maxLength: 4000 } } } } }, async (request) => {
     const application = await loadCase(db, (request.params as { id: string }).id);
     const body = (request.body as { body: string }).body.trim();
     if (!body) throw badRequest('server.noteEmpty');
     const [note] = await db.insert(caseNotes).values({ applicationId: application.id, staffId: staffOf(request), body }).returning();
-    await auditCase(db, staffOf(request), 'note', application, application, { noteId: note.id });
+    await auditCase(request, 'note', application, application, { noteId: note.id });
     return ok({ ...note, staffName: staffMemberOf(request).name });
   });
 };

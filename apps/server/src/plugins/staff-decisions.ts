@@ -10,9 +10,11 @@ import { applications, ekycChecks, members, supplements } from '../db/schema.ts'
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { STATUS, SUPERSEDED, initApplication, type Application } from '../services/applications.ts';
 import { identityComparison, secondApprovalReasons } from '../services/case-facts.ts';
-import { auditCase, loadCase, refuseIfSomeoneElses } from '../services/cases.ts';
+import { loadCase, refuseIfSomeoneElses } from '../services/cases.ts';
+import { auditCase } from '../services/audit.ts';
 import { notifyDecision } from '../services/notifications.ts';
-import { staffMemberOf, staffOf } from '../services/staff-auth.ts';
+import { requirePermission, staffMemberOf, staffOf } from '../services/staff-auth.ts';
+import { linkedByStaffChange, proposeChange } from '../services/staff-changes.ts';
 import { dictionaries } from '../services/steps.ts';
 
 const REJECT_ITEMS = new Set(dictionaries.RejectReason.map((e) => String(e.value)));
@@ -42,7 +44,7 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/applications/:id/approve',
-    { schema: { body: { type: 'object', required: ['markets'], properties: { markets: { type: 'integer', minimum: 1, maximum: 19 }, expectedStatus } } } },
+    { config: { staffAccess: 'cases.work' }, schema: { body: { type: 'object', required: ['markets'], properties: { markets: { type: 'integer', minimum: 1, maximum: 19 }, expectedStatus } } } },
     async (request) => {
       const before = await decidable(request);
       const me = staffMemberOf(request);
@@ -59,13 +61,15 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
           .where(unchangedAndMine(before, me.id))
           .returning();
         if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
-        await auditCase(db, me.id, 'approveFirst', before, after, { markets, reasons });
+        await auditCase(request, 'approveFirst', before, after, { markets, reasons });
         return ok({ ...after, awaitingSecondApproval: true });
       }
       if (before.firstApprovedBy) {
-        // The checker: a supervisor, not the maker, approving what the maker approved.
-        if (me.role === 'reviewer') throw new AppError(403, '403', 'server.staffRoleRequired', { roles: 'supervisor, admin' });
+        // The checker: a supervisor, not the maker nor anyone a staff change links to the maker,
+        // approving what the maker approved.
+        requirePermission(request, 'cases.check');
         if (before.firstApprovedBy === me.id) throw new AppError(409, CODES.badState, 'server.makerCannotCheck');
+        if (await linkedByStaffChange(db, me.id, before.firstApprovedBy)) throw new AppError(409, CODES.badState, 'server.checkerLinkedToMaker');
         if (markets !== before.firstApprovedMarkets) throw new AppError(409, CODES.badState, 'server.secondApprovalDiffers');
       }
 
@@ -94,7 +98,7 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
         if (init) await db.update(applications).set({ opened: init.opened | markets, masClientCodeActive: init.masClientCodeActive || hasMarket(markets, MARKET.MAS) }).where(eq(applications.id, init.id));
         for (const bit of [MARKET.HK, MARKET.US, MARKET.MAS]) if (hasMarket(markets, bit)) await db.update(supplements).set({ status: STATUS.success }).where(and(eq(supplements.applicationId, before.id), eq(supplements.market, bit)));
       }
-      await auditCase(db, me.id, before.firstApprovedBy ? 'approveSecond' : 'approve', before, after, { markets, ...(before.firstApprovedBy ? { maker: before.firstApprovedBy } : {}) });
+      await auditCase(request, before.firstApprovedBy ? 'approveSecond' : 'approve', before, after, { markets, ...(before.firstApprovedBy ? { maker: before.firstApprovedBy } : {}) });
       app.kh.metrics.decisions.inc({ decision: 'approved' });
       await notifyDecision(app.kh.queue, { event: 'approved', applicationId: before.id, markets });
       return ok({ ...after, awaitingSecondApproval: false });
@@ -103,7 +107,7 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/applications/:id/reject',
-    { schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } }, note: { type: 'string', maxLength: 2000 }, expectedStatus } } } },
+    { config: { staffAccess: 'cases.work' }, schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } }, note: { type: 'string', maxLength: 2000 }, expectedStatus } } } },
     async (request) => {
       const before = await decidable(request);
       const body = request.body as { items: string[]; note?: string };
@@ -122,24 +126,26 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
       // so the applicant cannot type another identity in its place.
       if (isContainRejectIdKind(parseRejectedReason(after.rejectedReason)))
         await db.update(ekycChecks).set({ state: SUPERSEDED }).where(and(eq(ekycChecks.memberId, before.memberId), eq(ekycChecks.state, 'success')));
-      await auditCase(db, staffOf(request), 'reject', before, after, { items, ...(note ? { note } : {}) });
+      await auditCase(request, 'reject', before, after, { items, ...(note ? { note } : {}) });
       app.kh.metrics.decisions.inc({ decision: 'rejected' });
       await notifyDecision(app.kh.queue, { event: 'rejected', applicationId: before.id });
       return ok(after);
     },
   );
 
+  // Switching a member's MY client code takes two people: a case worker asks, a supervisor confirms
+  // (plugins/staff-changes.ts). The change is made only then.
   app.post(
     '/members/:memberId/my-client-code',
-    { schema: { body: { type: 'object', required: ['active'], properties: { active: { type: 'boolean' } } } } },
+    { config: { staffAccess: 'cases.work' }, schema: { params: { type: 'object', required: ['memberId'], properties: { memberId: { type: 'string', maxLength: 64 } } }, body: { type: 'object', required: ['active'], properties: { active: { type: 'boolean' } } } } },
     async (request) => {
       const { memberId } = request.params as { memberId: string };
       const before = await initApplication(db, memberId);
       if (!before || !hasMarket(before.opened, MARKET.MAS)) throw new AppError(409, CODES.badState, 'server.noMyAccount');
       const active = (request.body as { active: boolean }).active;
-      const [after] = await db.update(applications).set({ masClientCodeActive: active, updatedAt: new Date() }).where(eq(applications.id, before.id)).returning();
-      await auditCase(db, staffOf(request), active ? 'myClientCodeActive' : 'myClientCodeInactive', before, after, { active });
-      return ok(after);
+      if (active === before.masClientCodeActive) throw new AppError(409, CODES.badState, 'server.myClientCodeAlready');
+      const changeId = await proposeChange(request, { kind: 'myClientCode', targetMemberId: memberId, change: { active, from: before.masClientCodeActive } });
+      return ok({ changeId, state: 'pending' });
     },
   );
 };

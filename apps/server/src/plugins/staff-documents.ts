@@ -7,7 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ekycChecks, files } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
 import { applicationPdf } from '../services/application-pdf.ts';
-import { auditCase, loadCase } from '../services/cases.ts';
+import { loadCase } from '../services/cases.ts';
+import { auditCase } from '../services/audit.ts';
 import { watermarkPdf } from '../services/pdf-watermark.ts';
 import { staffMemberOf } from '../services/staff-auth.ts';
 import { ImageTooLargeError, UnsupportedImageError, watermark } from '../services/watermark.ts';
@@ -35,7 +36,7 @@ export const staffDocumentsPlugin: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/applications/:id/documents/:ref',
-    { schema: { params: { type: 'object', required: ['id', 'ref'], properties: { id: { type: 'string', maxLength: 64 }, ref: { type: 'string', maxLength: 120 } } } } },
+    { config: { staffAccess: 'cases.read' }, schema: { params: { type: 'object', required: ['id', 'ref'], properties: { id: { type: 'string', maxLength: 64 }, ref: { type: 'string', maxLength: 120 } } } } },
     async (request, reply) => {
       const { id, ref } = request.params as { id: string; ref: string };
       const application = await loadCase(db, id);
@@ -55,7 +56,7 @@ export const staffDocumentsPlugin: FastifyPluginAsync = async (app) => {
         if (error instanceof UnsupportedImageError || error instanceof ImageTooLargeError) throw new AppError(415, '400', 'server.watermarkUnsupported');
         throw error;
       }
-      await auditCase(db, viewer.id, 'documentView', application, application, { ref, name: document.name });
+      await auditCase(request, 'documentView', application, application, { ref, name: document.name });
       reply.header('cache-control', 'private, no-store').header('content-disposition', `inline; filename="${document.name.replace(/[^\w.\- ]/g, '_')}"`);
       return reply.type(mime).send(Buffer.from(body));
     },

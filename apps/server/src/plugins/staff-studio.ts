@@ -2,16 +2,17 @@
 // server check of a preview's payload, rollback and export. Publishing compiles the version's
 // validator once; the applicant's app then loads the live version (plugins/step-schemas.ts).
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { compile, diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, stepFileText, validateStep, withTranslations, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
 import { lintSteps, translationKeysOfStep, translationOf, type LintProblem } from '@kh/engine/lint';
 import { loadLocales, loadMetaSchema } from '@kh/engine/node';
 import { validatorCode, validatorFromCode, validatorModule } from '@kh/engine/validator-code';
 import { createHash } from 'node:crypto';
-import { applicationSteps, applications, auditLog, staff, stepPublications, stepVersions } from '../db/schema.ts';
+import { applicationSteps, applications, staff, stepPublications, stepVersions } from '../db/schema.ts';
 import { AppError, CODES, ok } from '../http/envelope.ts';
 import { STATUS } from '../services/applications.ts';
-import { requireRole, staffOf } from '../services/staff-auth.ts';
+import { staffOf } from '../services/staff-auth.ts';
+import { auditRequest } from '../services/audit.ts';
 import { liveVersion, publishedVersion } from '../services/step-versions.ts';
 import { bundledVersion, dictionaries, FORM_STEP_IDS } from '../services/steps.ts';
 import type { Database } from '../db/database.ts';
@@ -89,7 +90,7 @@ async function openApplicationsHolding(db: Database, stepId: string, paths: stri
 
 export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
   const { db } = app.kh;
-  const editor = { preHandler: requireRole('editor') };
+  const editor = { config: { staffAccess: 'studio.edit' } } as const;
   const stepParams = { type: 'object', required: ['stepId'], properties: { stepId: { type: 'string', maxLength: 40 }, version: { type: 'integer', minimum: 0, maximum: 1_000_000 } } } as const;
   const translationsSchema = {
     type: 'object',
@@ -114,7 +115,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const given = document as Partial<StepSchema>;
     if (given.id !== bundled.id || given.stepCode !== bundled.stepCode) throw new AppError(400, CODES.badState, 'server.studioStepIdChanged');
   };
-  const audit = (staffId: string, action: string, detail: Record<string, unknown>) => db.insert(auditLog).values({ staffId, action, detail });
+
 
   // The steps list: each step's live version, its lint, drafts waiting and the last change.
   app.get('/studio/steps', editor, async () => {
@@ -203,7 +204,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       await tx.insert(stepVersions).values({ stepId, version: next, status: 'draft', basedOn, document: body.document, translations: body.translations, authorId: staffId });
       return next;
     });
-    await audit(staffId, 'studioDraft', { stepId, version, basedOn });
+    await auditRequest(request, { action: 'studioDraft', detail: { stepId, version, basedOn } });
     return ok({ version, problems: lintVersion(body.document, body.translations) });
   });
 
@@ -237,12 +238,25 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const problems = lintVersion(document, translations);
     if (problems.length > 0) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: problems.length }, { problems });
     await db.update(stepVersions).set({ status: 'review', submittedAt: new Date(), updatedAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')));
-    await audit(staffId, 'studioSubmit', { stepId, version });
+    await auditRequest(request, { action: 'studioSubmit', detail: { stepId, version } });
     return ok({ version, status: 'review' });
   });
 
+  // The author gives up their draft: it stays in the history as discarded, and counts no more.
+  app.post('/studio/steps/:stepId/versions/:version/discard', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const staffId = staffOf(request);
+    const { row } = await versionDocument(stepId, version);
+    if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
+    if (row.authorId !== staffId) throw new AppError(403, '403', 'server.studioNotAuthor');
+    await db.update(stepVersions).set({ status: 'discarded', updatedAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')));
+    await auditRequest(request, { action: 'studioDiscard', detail: { stepId, version } });
+    return ok({ version, status: 'discarded' });
+  });
+
   /** Makes a published (or being published) version live: ends the live publication and starts this one. */
-  async function makeLive(stepId: string, version: number, staffId: string, action: 'publish' | 'rollback', migration: string | undefined, publish?: { basedOn: number; jsonSchema: unknown; validatorCode: string }) {
+  async function makeLive(request: FastifyRequest, stepId: string, version: number, staffId: string, action: 'publish' | 'rollback', migration: string | undefined, publish?: { basedOn: number; jsonSchema: unknown; validatorCode: string }) {
     const live = await liveVersion(db, stepId);
     if (live === version) throw new AppError(409, CODES.badState, 'server.studioAlreadyLive');
     const current = await versionDocument(stepId, live);
@@ -271,7 +285,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       await tx.update(stepPublications).set({ endedAt: new Date() }).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
       await tx.insert(stepPublications).values({ stepId, version, action, staffId, migration: migration?.trim() || null });
     });
-    await audit(staffId, action === 'publish' ? 'studioPublish' : 'studioRollback', { stepId, version, from: live, ...(migration ? { migration } : {}), ...(dropped.length ? { dropped, affected: holding } : {}) });
+    await auditRequest(request, { action: action === 'publish' ? 'studioPublish' : 'studioRollback', detail: { stepId, version, from: live, ...(migration ? { migration } : {}), ...(dropped.length ? { dropped, affected: holding } : {}) } });
   }
 
   // A second editor publishes a version in review: its validator is compiled now, once.
@@ -291,7 +305,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       const { jsonSchema } = compile(document, { dictionaries });
       const live = await liveVersion(db, stepId);
       if (row.basedOn !== live) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live });
-      await makeLive(stepId, version, staffId, 'publish', migration, { basedOn: row.basedOn, jsonSchema, validatorCode: validatorCode(jsonSchema) });
+      await makeLive(request, stepId, version, staffId, 'publish', migration, { basedOn: row.basedOn, jsonSchema, validatorCode: validatorCode(jsonSchema) });
       return ok({ version, status: 'published', liveVersion: version });
     },
   );
@@ -308,7 +322,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
         const { row } = await versionDocument(stepId, version);
         if (row?.status !== 'published') throw new AppError(409, CODES.badState, 'server.studioNotPublished');
       }
-      await makeLive(stepId, version, staffOf(request), 'rollback', migration);
+      await makeLive(request, stepId, version, staffOf(request), 'rollback', migration);
       return ok({ liveVersion: version });
     },
   );

@@ -1,7 +1,7 @@
-// A case as staff work it: loaded by id, and every action on it written to the audit log.
+// A case as staff work it: loaded by id, and refused to whoever does not hold it.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { applications, auditLog, staff } from '../db/schema.ts';
+import { applications, staff } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import type { Application } from './applications.ts';
 
@@ -9,18 +9,6 @@ export async function loadCase(db: Database, id: string): Promise<Application> {
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
   if (!row) throw new AppError(404, '404', 'server.noApplication');
   return row;
-}
-
-export async function auditCase(db: Database, staffId: string, action: string, before: Application | undefined, after: Application | undefined, detail: Record<string, unknown> = {}) {
-  await db.insert(auditLog).values({
-    staffId,
-    action,
-    applicationId: (after ?? before)?.id ?? null,
-    memberId: (after ?? before)?.memberId ?? null,
-    statusBefore: before?.status ?? null,
-    statusAfter: after?.status ?? null,
-    detail,
-  });
 }
 
 /** Refuses when someone else holds the case, naming them. */
