@@ -47,6 +47,7 @@ CREATE UNIQUE INDEX "audit_log_chain" ON "audit_log" USING btree ("chain_seq");-
 CREATE INDEX "sessions_member" ON "sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "staff_sessions_staff" ON "staff_sessions" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "step_versions_author" ON "step_versions" USING btree ("author_id","status");--> statement-breakpoint
+CREATE INDEX "step_versions_retired" ON "step_versions" USING btree ("step_id","version") WHERE retired_at is not null;--> statement-breakpoint
 ALTER TABLE "staff_sessions" ADD CONSTRAINT "staff_sessions_ref_unique" UNIQUE("ref");--> statement-breakpoint
 -- What each member holds alone, from the applications saved before claims existed (the newest
 -- answer per member; where two members already hold one value, the first keeps it).

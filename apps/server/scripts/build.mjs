@@ -29,7 +29,8 @@ const layout = {
     b.onLoad({ filter: /\.ts$/ }, (args) => {
       if (args.path.includes('node_modules')) return undefined;
       const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
+      // A file that finds something built beside the bundle (the studio's worker) keeps its own import.meta.url.
+      if (!source.includes('import.meta.url') || source.startsWith('// keep import.meta.url')) return undefined;
       const fromDist = relative(outdir, args.path).split('\\').join('/');
       return { loader: 'ts', contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromDist)}, import.meta.url).href`) };
     });
@@ -37,7 +38,7 @@ const layout = {
 };
 
 await build({
-  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts') },
+  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts'), 'studio-compiler': resolve(serverDir, 'src/services/studio-compiler.worker.ts') },
   outdir,
   bundle: true,
   platform: 'node',
@@ -49,4 +50,4 @@ await build({
   plugins: [layout],
   logLevel: 'warning',
 });
-console.log(`Built ${relative(process.cwd(), outdir) || outdir}/main.js, staff-create.js and audit-verify.js`);
+console.log(`Built ${relative(process.cwd(), outdir) || outdir}/main.js, staff-create.js, audit-verify.js and studio-compiler.js`);

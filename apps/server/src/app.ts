@@ -15,7 +15,7 @@ import type { Database } from './db/database.ts';
 import { errorReports } from './db/schema.ts';
 import { AppError, badRequest, sendError } from './http/envelope.ts';
 import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
-import { sameOriginGuard } from './http/same-origin.ts';
+import { originSplit, sameOriginGuard } from './http/same-origin.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { s3FileStorage } from './storage/s3-storage.ts';
@@ -25,6 +25,7 @@ import { sandboxMailer, smtpMailer } from './services/mail.ts';
 import { providerWorker } from './services/provider-jobs.ts';
 import { notificationWorker } from './services/notifications.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
+import { StudioCompiler } from './services/studio-compiler.ts';
 import type pg from 'pg';
 import { sameSignature } from '@kh/api';
 import { loadEveryNumberingPlan } from '@kh/engine';
@@ -79,6 +80,14 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // A request whose body trickles in (a few bytes every few seconds) is ended at requestTimeout,
+    // a connection silent for idleSeconds at once; Node checks the first every connectionsCheckingInterval.
+    requestTimeout: config.http.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.http.idleSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, config.http.requestTimeoutSeconds * 1000),
+      connectionsCheckingInterval: Math.max(250, Math.min(30_000, (config.http.requestTimeoutSeconds * 1000) / 4)),
+    },
     // A hop count is accepted at run time (proxy-addr), though the type lists it not.
     trustProxy: config.trustProxy as boolean | string[],
   });
@@ -103,7 +112,9 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : sandboxMailer(db),
     metrics: createMetrics(() => queue.depth()),
     queue,
+    studio: new StudioCompiler({ timeoutMs: config.studio.compileTimeoutMs, memoryMb: config.studio.compileMemoryMb, maxQueue: config.studio.maxQueue }),
   };
+  app.addHook('onClose', () => context.studio.close());
   await queue.work(QUEUES.notify, notificationWorker(context));
   await queue.work(QUEUES.provider, providerWorker(context));
   app.decorate('kh', context);
@@ -138,7 +149,8 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10 } });
 
   // The card gateway's page sends the applicant back by a form post from its own origin (signed, see ghl-answers.ts).
-  app.addHook('onRequest', sameOriginGuard([config.publicOrigin, ...config.embedOrigins, ...(config.ghl ? [new URL(config.ghl.url).origin] : [])]));
+  if (config.consoleOrigin) app.addHook('onRequest', originSplit(config.consoleOrigin));
+  app.addHook('onRequest', sameOriginGuard([config.publicOrigin, ...config.embedOrigins, ...(config.ghl ? [new URL(config.ghl.url).origin] : [])], config.consoleOrigin));
   app.addHook('preValidation', guardInput);
   app.addHook('preHandler', guardInput);
   app.addHook('onRequest', async (request, reply) => {

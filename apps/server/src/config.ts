@@ -32,6 +32,11 @@ export interface ServerConfig {
   urls: Record<string, string>;
   /** Public origin the sandbox providers redirect back to. */
   publicOrigin: string;
+  /**
+   * The review console's own origin (KH_CONSOLE_ORIGIN, e.g. https://console.broker.example): the
+   * console and the staff API answer there only, and nothing else does. Unset, they share the app's origin.
+   */
+  consoleOrigin?: string;
   /** Origins of the broker's pages that may embed the app in a frame (KH_EMBED_ORIGINS); none by default. */
   embedOrigins: string[];
   uploadLimitBytes: number;
@@ -52,6 +57,8 @@ export interface ServerConfig {
   metricsToken?: string;
   sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; perDevicePerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
   sessionDays: number;
+  /** An applicant's session also ends after this many minutes without a request (KH_SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
   /** Staff sessions end after idleMinutes without a request, and after maxHours in any case. */
   staffSession: { idleMinutes: number; maxHours: number };
   ekyc: { maxPerDay: number; minIntervalSeconds: number; handoffTtlSeconds: number };
@@ -68,6 +75,17 @@ export interface ServerConfig {
    * "true" for any, a hop count, or addresses/CIDRs); none by default, so a client cannot claim an IP.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * The studio's limits: each compile of an editor's document runs in a worker thread for at most
+   * compileTimeoutMs with compileMemoryMb of heap; an editor makes at most requestsPerMinute studio
+   * requests that compile, holds at most draftsPerEditor drafts, each at most documentBytes.
+   */
+  studio: { compileTimeoutMs: number; compileMemoryMb: number; maxQueue: number; requestsPerMinute: number; draftsPerEditor: number; documentBytes: number };
+  /**
+   * Uploads: a request whose body has not arrived within requestTimeoutSeconds is ended, as is a
+   * connection silent for idleSeconds; an applicant sends at most uploadsAtOnce files at a time.
+   */
+  http: { requestTimeoutSeconds: number; idleSeconds: number; uploadsAtOnce: number };
   /** Rate limits per client address (and per staff account), in the database every instance shares. */
   limits: { lookupsPerMinute: number; analyticsPerMinute: number; errorReportsPerMinute: number; staffLoginsPerIp: number; staffLoginsPerAccount: number; staffLoginWindowMinutes: number };
 }
@@ -75,6 +93,15 @@ export interface ServerConfig {
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
 
 export class ConfigError extends Error {}
+
+/** A whole-number setting: its default when unset, else a number within its bounds, or a one-line refusal naming it. */
+export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!/^-?\d+$/.test(raw.trim()) || value < min || value > max) throw new ConfigError(`${name}: "${raw}" is not a whole number from ${min} to ${max}`);
+  return value;
+}
 
 /** "https://broker.example, https://www.broker.example": each must be a bare origin, https unless local. */
 export function embedOriginsFrom(value: string | undefined): string[] {
@@ -93,10 +120,26 @@ export function embedOriginsFrom(value: string | undefined): string[] {
   return origins;
 }
 
+/** KH_CONSOLE_ORIGIN: a bare origin, https unless local, not the applicants' own. */
+export function consoleOriginFrom(value: string | undefined, publicOrigin: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const local = url?.hostname === '127.0.0.1' || url?.hostname === 'localhost';
+  if (!url || url.origin !== value || (url.protocol !== 'https:' && !(local && url.protocol === 'http:')))
+    throw new ConfigError(`KH_CONSOLE_ORIGIN: "${value}" is not an origin such as https://console.broker.example (https, no path)`);
+  if (publicOrigin && new URL(publicOrigin).host === url.host) throw new ConfigError('KH_CONSOLE_ORIGIN: must differ from KH_PUBLIC_ORIGIN (its purpose is an origin of its own)');
+  return value;
+}
+
 export const isProduction = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'production' || env.KH_ENV === 'production';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const port = Number(env.PORT ?? 8080);
+  const port = numberSetting(env, 'PORT', 8080, { min: 0, max: 65_535 });
   const host = env.HOST ?? '127.0.0.1';
   const production = isProduction(env);
   if (production) requireProductionSettings(env);
@@ -120,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     zoloz: zolozFrom(env),
     smtpUrl: env.KH_SMTP_URL || undefined,
     mailFrom: env.KH_MAIL_FROM ?? 'Account Opening <no-reply@broker.example>',
-    jobs: { retryLimit: Number(env.KH_JOB_RETRY_LIMIT ?? 5), retryDelaySeconds: Number(env.KH_JOB_RETRY_DELAY_SECONDS ?? 30), pollingIntervalSeconds: 2 },
+    jobs: { retryLimit: numberSetting(env, 'KH_JOB_RETRY_LIMIT', 5), retryDelaySeconds: numberSetting(env, 'KH_JOB_RETRY_DELAY_SECONDS', 30), pollingIntervalSeconds: 2 },
     devPassword: env.KH_DEV_PASSWORD ?? 'sandbox',
     appConfig: {
       ctosValid: flag(env.KH_CTOS_VALID, true),
@@ -131,31 +174,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     urls: { liveChat: env.KH_URL_LIVE_CHAT ?? 'https://broker.example/live-chat', bindPhone: env.KH_URL_BIND_PHONE ?? '/login', appDownload: env.KH_URL_APP_DOWNLOAD ?? 'https://broker.example/app' },
     publicOrigin: env.KH_PUBLIC_ORIGIN ?? `http://${host}:${port}`,
     embedOrigins: embedOriginsFrom(env.KH_EMBED_ORIGINS),
-    uploadLimitBytes: Number(env.KH_UPLOAD_LIMIT_BYTES ?? 10 * 1024 * 1024),
+    consoleOrigin: consoleOriginFrom(env.KH_CONSOLE_ORIGIN, env.KH_PUBLIC_ORIGIN),
+    uploadLimitBytes: numberSetting(env, 'KH_UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, { min: 1024 }),
     sms: {
       codeTtlSeconds: 300,
       maxAttempts: 5,
-      perPhonePerHour: Number(env.KH_SMS_PER_PHONE_PER_HOUR ?? 5),
+      perPhonePerHour: numberSetting(env, 'KH_SMS_PER_PHONE_PER_HOUR', 5),
       // Per client address: behind one proxy a whole site shares an address unless KH_TRUST_PROXY names the proxy.
-      perIpPerHour: Number(env.KH_SMS_PER_IP_PER_HOUR ?? 20),
-      perDevicePerHour: Number(env.KH_SMS_PER_DEVICE_PER_HOUR ?? 10),
+      perIpPerHour: numberSetting(env, 'KH_SMS_PER_IP_PER_HOUR', 20),
+      perDevicePerHour: numberSetting(env, 'KH_SMS_PER_DEVICE_PER_HOUR', 10),
       resendAfterSeconds: 60,
       maxClockSkewSeconds: 300,
     },
     sessionDays: 7,
-    staffSession: { idleMinutes: Number(env.KH_STAFF_IDLE_MINUTES ?? 30), maxHours: 12 },
-    ekyc: { maxPerDay: Number(env.KH_EKYC_MAX_PER_DAY ?? 5), minIntervalSeconds: Number(env.KH_EKYC_MIN_INTERVAL_SECONDS ?? 10), handoffTtlSeconds: 300 },
+    sessionIdleMinutes: numberSetting(env, 'KH_SESSION_IDLE_MINUTES', 120, { min: 5 }),
+    staffSession: { idleMinutes: numberSetting(env, 'KH_STAFF_IDLE_MINUTES', 30, { min: 1 }), maxHours: 12 },
+    ekyc: { maxPerDay: numberSetting(env, 'KH_EKYC_MAX_PER_DAY', 5), minIntervalSeconds: numberSetting(env, 'KH_EKYC_MIN_INTERVAL_SECONDS', 10), handoffTtlSeconds: 300 },
     feeSen: 1100,
     webDist: env.KH_WEB_DIST,
     consoleDist: env.KH_CONSOLE_DIST,
     dealers: { DR1001: 'Lim Wei Ming', DR1002: 'Nurul Aisyah binti Ahmad', DR1003: 'Rajesh Kumar' },
     trustProxy: trustProxyFrom(env.KH_TRUST_PROXY),
+    studio: {
+      compileTimeoutMs: numberSetting(env, 'KH_STUDIO_COMPILE_TIMEOUT_MS', 5000, { min: 100 }),
+      compileMemoryMb: numberSetting(env, 'KH_STUDIO_COMPILE_MEMORY_MB', 256, { min: 32, max: 4096 }),
+      maxQueue: 32,
+      requestsPerMinute: numberSetting(env, 'KH_STUDIO_REQUESTS_PER_MINUTE', 120, { min: 1 }),
+      draftsPerEditor: numberSetting(env, 'KH_STUDIO_DRAFTS_PER_EDITOR', 20, { min: 1 }),
+      documentBytes: numberSetting(env, 'KH_STUDIO_DOCUMENT_BYTES', 256 * 1024, { min: 1024, max: 1024 * 1024 }),
+    },
+    http: {
+      requestTimeoutSeconds: numberSetting(env, 'KH_REQUEST_TIMEOUT_SECONDS', 120, { min: 1 }),
+      idleSeconds: numberSetting(env, 'KH_IDLE_TIMEOUT_SECONDS', 30, { min: 1 }),
+      uploadsAtOnce: numberSetting(env, 'KH_UPLOADS_AT_ONCE', 3, { min: 1 }),
+    },
     limits: {
-      lookupsPerMinute: Number(env.KH_LIMIT_LOOKUPS_PER_MINUTE ?? 10),
-      analyticsPerMinute: Number(env.KH_LIMIT_ANALYTICS_PER_MINUTE ?? 120),
-      errorReportsPerMinute: Number(env.KH_LIMIT_ERROR_REPORTS_PER_MINUTE ?? 30),
-      staffLoginsPerIp: Number(env.KH_LIMIT_STAFF_LOGINS_PER_IP ?? 20),
-      staffLoginsPerAccount: Number(env.KH_LIMIT_STAFF_LOGINS_PER_ACCOUNT ?? 5),
+      lookupsPerMinute: numberSetting(env, 'KH_LIMIT_LOOKUPS_PER_MINUTE', 10),
+      analyticsPerMinute: numberSetting(env, 'KH_LIMIT_ANALYTICS_PER_MINUTE', 120),
+      errorReportsPerMinute: numberSetting(env, 'KH_LIMIT_ERROR_REPORTS_PER_MINUTE', 30),
+      staffLoginsPerIp: numberSetting(env, 'KH_LIMIT_STAFF_LOGINS_PER_IP', 20),
+      staffLoginsPerAccount: numberSetting(env, 'KH_LIMIT_STAFF_LOGINS_PER_ACCOUNT', 5),
       staffLoginWindowMinutes: 15,
     },
     ...overrides,

@@ -6,6 +6,7 @@ import type { Metrics } from './observability/metrics.ts';
 import type { SmsSender } from './services/sms.ts';
 import type { Mailer } from './services/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { StudioCompiler } from './services/studio-compiler.ts';
 import type { StaffAccess } from './services/staff-access.ts';
 import type { StaffMember } from './services/staff-auth.ts';
 
@@ -17,6 +18,8 @@ export interface ServerContext {
   metrics: Metrics;
   mailer: Mailer;
   queue: JobQueue;
+  /** Where the studio's work on editors' documents runs: a worker thread with limits. */
+  studio: StudioCompiler;
 }
 
 declare module 'fastify' {

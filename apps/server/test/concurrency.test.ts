@@ -113,3 +113,35 @@ describe('limits and records: N at once, exactly the allowed effect', () => {
     expect((await db().select().from(applications).where(eq(applications.id, a.applyId)))[0].status).toBe(1);
   });
 });
+
+describe('uniqueness: one ID number, username and e-mail address per applicant, also when saves race', () => {
+  it('ten applicants saving the same NRIC at once: one keeps it, nine are told it is taken', async () => {
+    const { answers, fill } = await import('./fixtures.ts');
+    const people = await Promise.all(Array.from({ length: 10 }, () => applicant()));
+    const personal = answers(42424, { proof: '', statement: '', signature: '' }, '').personal;
+    const saved = await Promise.all(people.map((p) => fill(p.c, 'personal', personal)));
+    expect(statuses(saved)).toEqual([200, ...Array(9).fill(400)]);
+    for (const refused of saved.filter((r) => r.status === 400)) expect(refused.body.data.fields).toEqual([expect.objectContaining({ field: 'nricNumber', key: 'validation.idNumberTaken' })]);
+    const late = await applicant();
+    const again = await fill(late.c, 'personal', personal);
+    expect(again.status).toBe(400);
+  });
+
+  it('ten applicants claiming one username and e-mail address at once: one keeps each; the holder may change it and free it', async () => {
+    const { answers, fill } = await import('./fixtures.ts');
+    const people = await Promise.all(Array.from({ length: 10 }, async () => {
+      const mobile = nextMobile();
+      const c = await login(server, mobile);
+      await c.post('/kh/account/apply/create', { relatedType: 'INIT' });
+      return { c, mobile };
+    }));
+    const saved = await Promise.all(people.map((p) => fill(p.c, 'contact', { ...answers(1, { proof: '', statement: '', signature: '' }, p.mobile).contact, username: 'TheOnlyOne', email: 'only.one@gmail.com' })));
+    expect(statuses(saved)).toEqual([200, ...Array(9).fill(400)]);
+    const winner = people[saved.findIndex((r) => r.status === 200)];
+    const loser = people[saved.findIndex((r) => r.status === 400)];
+    expect((await fill(loser.c, 'contact', { ...answers(1, { proof: '', statement: '', signature: '' }, loser.mobile).contact, username: 'theonlyone', email: 'someone.else@gmail.com' })).status).toBe(400);
+    // The holder takes another name: the first is free again.
+    expect((await fill(winner.c, 'contact', { ...answers(1, { proof: '', statement: '', signature: '' }, winner.mobile).contact, username: 'AnotherOne', email: 'another@gmail.com' })).status).toBe(200);
+    expect((await fill(loser.c, 'contact', { ...answers(1, { proof: '', statement: '', signature: '' }, loser.mobile).contact, username: 'theonlyone', email: 'only.one@gmail.com' })).status).toBe(200);
+  });
+});

@@ -1,12 +1,12 @@
 // Identity (eKYC), the PC hand-off, payment and staff review over real HTTP (issue: the hand-offs).
-import { inflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema.ts';
+import { applicationSteps, auditLog } from '../src/db/schema.ts';
 import { EKYC_FAILURE_REASONS } from '../src/services/ekyc.ts';
 import { createStaff } from '../src/services/staff-auth.ts';
 import { client, login, startServer, type Client, type TestServer } from './harness.ts';
+import { pdfLines, pdfText } from './pdf-text.ts';
 import { STEP_CODES, answers, completeProviderPage, fill, initBody, submitAll, uploadedPath } from './fixtures.ts';
 import { staffLogin } from '@kh/testing';
 
@@ -293,16 +293,28 @@ describe('staff review', () => {
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
     const images = pdf.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images).toHaveLength(1);
-    // The page contents (deflated), where pdf-lib writes text as hex strings: the applicant's e-mail address is there.
-    const contents = pdf.context
-      .enumerateIndirectObjects()
-      .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode'))
-      .map(([, object]) => inflateSync((object as PDFRawStream).contents).toString('latin1'))
-      .join('\n')
-      .toUpperCase();
-    expect(contents).toContain(Buffer.from(String(a.data.contact.email)).toString('hex').toUpperCase());
+    // The text as a viewer reads it: the applicant's e-mail address is there.
+    const shown = (await pdfText(bytes)).join('\n');
+    expect(shown).toContain(String(a.data.contact.email));
     const other = await applicant();
     expect((await other.c.request('GET', '/kh/account/apply/application-pdf', { query: { applyId: a.applyId } })).status).not.toBe(200);
+  });
+  it('the signed application wraps a long answer within the page and writes Chinese as typed, not as question marks', async () => {
+    const a = await submitted();
+    // Answers as stored, whatever a published field let through: a 100-character word and a Chinese name.
+    const long = 'SYARIKAT'.repeat(12).slice(0, 100);
+    const [work] = await server.database.db.select().from(applicationSteps).where(and(eq(applicationSteps.applicationId, a.applyId), eq(applicationSteps.stepId, 'work')));
+    await server.database.db.update(applicationSteps).set({ payload: { ...(work.payload as object), companyName: long } }).where(and(eq(applicationSteps.applicationId, a.applyId), eq(applicationSteps.stepId, 'work')));
+    const [personal] = await server.database.db.select().from(applicationSteps).where(and(eq(applicationSteps.applicationId, a.applyId), eq(applicationSteps.stepId, 'personal')));
+    await server.database.db.update(applicationSteps).set({ payload: { ...(personal.payload as object), name: '陳偉玲 CHONG WEI LING' } }).where(and(eq(applicationSteps.applicationId, a.applyId), eq(applicationSteps.stepId, 'personal')));
+    const res = await a.c.request('GET', '/kh/account/apply/application-pdf');
+    const lines = await pdfLines(res.body as Buffer);
+    const text = lines.map((l) => l.text).join('\n');
+    expect(text).toContain('陳偉玲 CHONG WEI LING');
+    expect(text).not.toContain('???');
+    // The long answer is on the page, in pieces, every line inside the margins.
+    expect(text.replace(/\s/g, '')).toContain(long);
+    for (const line of lines) expect(line.x + line.width, line.text).toBeLessThanOrEqual(line.pageWidth - 56 + 1);
   });
   it('a case is one reviewer\'s: a claim keeps others from deciding it, a supervisor reassigns it, and a decision on a case that changed underneath is refused', async () => {
     await createStaff(server.database.db, { email: 'second@broker.example', name: 'Second Reviewer', password: 'correct horse battery' });

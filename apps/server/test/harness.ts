@@ -36,7 +36,7 @@ export interface TestServer {
 export async function startServer(overrides: Partial<ServerConfig> = {}, options: { dataDir?: string; persistent?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kh-server-'));
   const databaseUrl = POSTGRES_URL ? (overrides.databaseUrl ?? (await freshPostgresDatabase(POSTGRES_URL))) : undefined;
-  const port = await freePort();
+  const port = overrides.port ?? (await freePort());
   const defaults = loadConfig({ KH_DEV: '1' });
   // Every test applicant logs in from 127.0.0.1: the per-IP limit is tested on its own.
   const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, port, publicOrigin: `http://127.0.0.1:${port}`, sms: { ...defaults.sms, perIpPerHour: 10_000 }, limits: { ...defaults.limits, analyticsPerMinute: 100_000 }, ...overrides });

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStepSchemas } from '@kh/engine/node';
+import { and, eq } from 'drizzle-orm';
+import { applicationSteps } from '../src/db/schema.ts';
 import type { StepSchema, ValueField } from '@kh/engine';
 import { REPLACED_VERSION_GRACE_MS, versionForSave } from '../src/services/step-versions.ts';
 import { STEP_CODES, answers, fill, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
@@ -156,7 +158,7 @@ describe('a new field, from draft to the applicant', () => {
     await submitAll(after.c, after.applyId, after.data, { investment: { preferredBranch: 2 } });
     const pdf = await after.c.get(`/kh/account/apply/application-pdf?applyId=${after.applyId}`);
     expect(pdf.status).toBe(200);
-    const lines = pdfText(pdf.body as Buffer);
+    const lines = await pdfText(pdf.body as Buffer);
     expect(lines, lines.join(' / ')).toContain('Preferred branch: Penang');
     // The reviewer reads the answer through the same version: its field and its texts.
     const seen = (await as('rev')('GET', `/staff/applications/${after.applyId}`)).body.data;
@@ -201,18 +203,43 @@ describe('a new field, from draft to the applicant', () => {
     expect(history.at(-2)).toMatchObject({ version, endedAt: expect.any(String) });
   });
 
-  it('rollback is one action, to a published version only', async () => {
-    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version })).body.data).toEqual({ liveVersion: version });
-    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version })).status).toBe(409);
+  it('a rollback takes a second editor: it is asked for as a version of the earlier document, published by another editor, and retires the version it replaces', async () => {
+    const replaced = (await ed('GET', '/staff/studio/steps/investment')).body.data.liveVersion;
+    // An applicant who answered under the version about to be rolled back, and one whose page shows it.
+    const pinned = await applicantUpTo();
+    expect((await fill(pinned.c, 'investment', pinned.data.investment)).status).toBe(200);
+    const asked = await ed('POST', '/staff/studio/steps/investment/rollback', { version });
+    expect(asked.body.data).toMatchObject({ status: 'review', rollbackOf: version, liveVersion: replaced });
+    // Nothing changed yet; the asking editor cannot make it live alone.
+    expect((await ed('GET', '/staff/studio/steps/investment')).body.data.liveVersion).toBe(replaced);
+    expect((await ed('POST', `/staff/studio/steps/investment/versions/${asked.body.data.version}/publish`, {})).status).toBe(403);
+    const published = await erin('POST', `/staff/studio/steps/investment/versions/${asked.body.data.version}/publish`, {});
+    expect(published.body.data).toMatchObject({ liveVersion: asked.body.data.version });
+    const history = (await ed('GET', '/staff/studio/steps/investment')).body.data;
+    expect(history.publications.at(-1)).toMatchObject({ version: asked.body.data.version, action: 'rollback' });
+    expect(history.versions.find((v: { version: number }) => v.version === replaced).retiredAt).toEqual(expect.any(String));
+
+    // The replaced version is retired: a page drawn with it is refused, its pin gives way to the live version.
+    const drawn = await applicantUpTo();
+    expect((await fill(drawn.c, 'investment', drawn.data.investment, { schemaVersion: replaced })).status).toBe(409);
+    expect((await pinned.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(asked.body.data.version);
+    expect((await fill(pinned.c, 'investment', pinned.data.investment, {}, { preferredBranch: 1 })).status).toBe(200);
+    const [row] = await server.database.db.select().from(applicationSteps).where(and(eq(applicationSteps.applicationId, pinned.applyId), eq(applicationSteps.stepId, 'investment')));
+    expect(row.schemaVersion).toBe(asked.body.data.version);
+
+    // Only a published version that is not retired can be asked for; the live one cannot.
+    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version: asked.body.data.version })).status).toBe(409);
     const draft = (await ed('POST', '/staff/studio/steps/investment/drafts', { document: withBranch(), translations: branchTexts })).body.data;
     const notPublished = await ed('POST', '/staff/studio/steps/investment/rollback', { version: draft.version });
     expect(notPublished.status).toBe(409);
     expect(notPublished.body.msg).toBe('Only a version that was published can be made live again.');
-    // Back to the build-time schema: it drops preferredBranch, which open applications hold.
-    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version: 0 })).status).toBe(409);
-    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version: 0, migration: 'Back to the shipped step.' })).body.data.liveVersion).toBe(0);
+    expect((await ed('POST', '/staff/studio/steps/investment/rollback', { version: replaced })).status).toBe(409);
+    // Back to the build-time schema: it drops preferredBranch, which open applications hold, so its publisher states how.
+    const toShipped = (await ed('POST', '/staff/studio/steps/investment/rollback', { version: 0 })).body.data.version;
+    expect((await erin('POST', `/staff/studio/steps/investment/versions/${toShipped}/publish`, {})).status).toBe(409);
+    expect((await erin('POST', `/staff/studio/steps/investment/versions/${toShipped}/publish`, { migration: 'Back to the shipped step.' })).body.data.liveVersion).toBe(toShipped);
     const anyone = await applicantUpTo();
-    expect((await anyone.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(0);
+    expect((await anyone.c.get('/api/kh/account/schema/steps/investment')).body.data.version).toBe(toShipped);
   });
 });
 

@@ -71,6 +71,9 @@ export interface CompiledStep {
 
 export class SchemaError extends Error {}
 
+/** A record keyed by names from a document: no prototype, so "constructor" is absent until a field of that name is added. */
+export const recordOf = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 /** A question to ask before saving: a box left unticked that the applicant may want ticked (SPEC §4 markets). */
 export interface UntickedQuestion {
   field: string;
@@ -180,7 +183,7 @@ function visibilityPredicates(graph: Visibility, context: StepContext): Record<s
     memo.set(id, visible);
     return visible;
   };
-  const predicates: Record<string, (data: FormData) => boolean> = {};
+  const predicates = recordOf<(data: FormData) => boolean>();
   for (const id of graph.order) predicates[id] = graph.own.get(id) || graph.reads.get(id)!.length > 0 ? (data) => decide(id, data, new Map()) : () => true;
   return predicates;
 }
@@ -234,10 +237,10 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
   const properties: Record<string, JsonSchema> = { [CONTEXT_PROPERTY]: { type: 'object' } };
   const required: string[] = [];
   const conditions: JsonSchema[] = [];
-  const messages: Record<string, MessageEntry> = {};
-  const semantic: Record<string, SemanticCheck[]> = {};
-  const fieldOptions: Record<string, FieldOption[]> = {};
-  const editable: Record<string, boolean> = {};
+  const messages = recordOf<MessageEntry>();
+  const semantic = recordOf<SemanticCheck[]>();
+  const fieldOptions = recordOf<FieldOption[]>();
+  const editable = recordOf<boolean>();
   const uiSchema: Record<string, unknown> = {
     'ui:order': [...valueFields.map((f) => f.id), CONTEXT_PROPERTY],
     'ui:options': { stepId: step.id, titleKey: step.titleKey, descriptionKey: step.descriptionKey, layout: layoutOf(step.fields) },
@@ -302,7 +305,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
       return !optionRule || evaluateRule(optionRule, {}, context);
     });
     if (field.dataSource) fieldOptions[field.id] = offered;
-    editable[field.id] = !(field.id in locked) && (!lockedByRejection || (field.editable !== false && rejected.has(field.rejectItem ?? field.id)));
+    editable[field.id] = !Object.hasOwn(locked, field.id) && (!lockedByRejection || (field.editable !== false && rejected.has(field.rejectItem ?? field.id)));
 
     uiSchema[field.id] = {
       'ui:widget': uiWidgetFor(field),
@@ -319,7 +322,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
         inputMode: field.inputMode,
         required: isRequired,
         requiredMessageKey: requiredMessageKey(field),
-        ...(field.id in locked ? { verified: true } : {}),
+        ...(Object.hasOwn(locked, field.id) ? { verified: true } : {}),
         ...(field.dataSource ? { options: offered } : {}),
         ...('dataSource' in field && field.dataSource && 'dictionary' in field.dataSource ? { dictionary: field.dataSource.dictionary } : {}),
       },
@@ -337,7 +340,7 @@ export function compile(step: StepSchema, options: CompileOptions): CompiledStep
 
   const visibility = visibilityPredicates(graph, context);
   hideEmptyContainers(step.fields, visibility);
-  const isVisible = (fieldId: string, data: FormData) => (visibility[fieldId] ?? (() => false))(data);
+  const isVisible = (fieldId: string, data: FormData) => (Object.hasOwn(visibility, fieldId) ? visibility[fieldId](data) : false);
 
   const mapping = buildPayloadMapping(valueFields);
   const defaults: FormData = {};

@@ -5,7 +5,7 @@ import { parseDataKey } from './data-key.ts';
 import { compile, SchemaError } from './compile.ts';
 import { contextKeysOfRule, fieldsOfRule } from './rules.ts';
 import { payloadLeafType } from './payload-types.ts';
-import { CONTEXT_KEYS, FIELD_KINDS, isValueField, walkFields, type Field, type Rule, type StepSchema, type ValueField } from './step-schema.ts';
+import { CONTEXT_KEYS, FIELD_KINDS, isValueField, walkFields, type Field, type Rule, type StepSchema, type ValidationRule, type ValueField } from './step-schema.ts';
 import { partsOf, requiredMessageKey } from './validation-rules.ts';
 import type { Dictionaries } from './compile.ts';
 
@@ -74,6 +74,29 @@ function fieldReferencesOf(field: ValueField): string[] {
   });
 }
 
+/** What keeps a studio document's compile small whatever it says (the compile is linear in these). */
+export const DOCUMENT_LIMITS = { fields: 400, ruleDepth: 8, ruleNodes: 4000 } as const;
+
+function ruleDepth(rule: Rule): number {
+  if ('all' in rule) return 1 + Math.max(0, ...rule.all.map(ruleDepth));
+  if ('any' in rule) return 1 + Math.max(0, ...rule.any.map(ruleDepth));
+  if ('not' in rule) return 1 + ruleDepth(rule.not);
+  return 1;
+}
+function ruleNodes(rule: Rule): number {
+  if ('all' in rule) return 1 + rule.all.reduce((sum, r) => sum + ruleNodes(r), 0);
+  if ('any' in rule) return 1 + rule.any.reduce((sum, r) => sum + ruleNodes(r), 0);
+  if ('not' in rule) return 1 + ruleNodes(rule.not);
+  return 1;
+}
+
+/** Rule parameters the meta-schema cannot relate: a range's ends in order. */
+function parameterProblems(rule: ValidationRule): string[] {
+  const { min, max } = rule as { min?: number; max?: number };
+  if (min !== undefined && max !== undefined && min > max) return [`rule "${rule.rule}": min (${min}) is more than max (${max})`];
+  return [];
+}
+
 const leafTypeFor = (field: ValueField) => (field.valueType === 'stringList' || field.dataPart ? 'string' : field.valueType);
 
 export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInput): LintProblem[] {
@@ -93,6 +116,13 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
     }
     const step = document as StepSchema;
     const entries = walkFields(step.fields).map((e) => e.field);
+    if (entries.length > DOCUMENT_LIMITS.fields) {
+      report(`the step has ${entries.length} fields; at most ${DOCUMENT_LIMITS.fields}`);
+      continue;
+    }
+    const allRules = entries.flatMap(rulesOf);
+    if (allRules.some((rule) => ruleDepth(rule) > DOCUMENT_LIMITS.ruleDepth)) report(`a visibility rule is nested more than ${DOCUMENT_LIMITS.ruleDepth} deep`);
+    if (allRules.reduce((sum, rule) => sum + ruleNodes(rule), 0) > DOCUMENT_LIMITS.ruleNodes) report(`the visibility rules have more than ${DOCUMENT_LIMITS.ruleNodes} conditions in all`);
     const ids = new Set<string>();
     for (const field of entries) {
       if (ids.has(field.id)) report('duplicate id', field.id);
@@ -112,10 +142,18 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
         for (const key of new Set(translationKeysOf(field)))
           if (!hasTranslation(locales[lang], key)) report(`translation key "${key}" is missing in ${lang}`, field.id);
       if (!isValueField(field)) continue;
+      for (const rule of field.rules ?? []) for (const problem of parameterProblems(rule)) report(problem, field.id);
       for (const name of fieldReferencesOf(field)) if (!ids.has(name)) report(`a rule names the unknown field "${name}"`, field.id);
       if (field.dataSource && 'dictionary' in field.dataSource && !dictionaries[field.dataSource.dictionary])
         report(`unknown dictionary category "${field.dataSource.dictionary}"`, field.id);
-      const leaf = payloadLeafType(step.payload, parseDataKey(field.dataKey));
+      let path: ReturnType<typeof parseDataKey>;
+      try {
+        path = parseDataKey(field.dataKey);
+      } catch (error) {
+        report((error as Error).message, field.id);
+        continue;
+      }
+      const leaf = payloadLeafType(step.payload, path);
       if (!leaf) report(`dataKey "${field.dataKey}" is not declared in the step's payload`, field.id);
       else if (leaf !== leafTypeFor(field)) report(`dataKey "${field.dataKey}" holds ${leaf} in the payload, but the field's valueType gives ${leafTypeFor(field)}`, field.id);
     }
@@ -123,8 +161,8 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
     try {
       compile(step, { dictionaries });
     } catch (error) {
-      if (error instanceof SchemaError) report(error.message);
-      else throw error;
+      // Whatever stops the compile is the document's problem to report, never the caller's crash.
+      report(error instanceof SchemaError ? error.message : `the step does not compile: ${(error as Error).message}`);
     }
   }
   return problems;

@@ -10,11 +10,12 @@ export function payloadLeafType(shape: PayloadShape | undefined, segments: { pro
   let node: PayloadShape | PayloadLeaf | readonly [PayloadShape] | undefined = shape;
   for (const segment of segments) {
     if (node === undefined || typeof node === 'string' || Array.isArray(node)) return undefined;
-    node = (node as PayloadShape)[segment.property];
+    // Own properties only: "toString" is declared or absent, never Object.prototype's.
+    node = Object.hasOwn(node, segment.property) ? (node as PayloadShape)[segment.property] : undefined;
     if (segment.selectKey !== undefined) {
       if (!Array.isArray(node)) return undefined;
       const element: PayloadShape = (node as readonly [PayloadShape])[0];
-      if (!(segment.selectKey in element)) return undefined;
+      if (!element || !Object.hasOwn(element, segment.selectKey)) return undefined;
       node = element;
     } else if (Array.isArray(node)) return undefined;
   }

@@ -1,6 +1,6 @@
 // Form data to API payload and back, by each field's dataKey. Hidden fields are never sent;
 // stringList values travel as a de-duplicated comma string; dataPart fields share one string.
-import { getAtPath, parseDataKey, setAtPath, type PathSegment } from './data-key.ts';
+import { getAtPath, ownValue, parseDataKey, setAtPath, type PathSegment } from './data-key.ts';
 import type { FormData } from './rules.ts';
 import type { ValueField } from './step-schema.ts';
 
@@ -19,7 +19,7 @@ export function buildPayloadMapping(fields: ValueField[]) {
     const parts = new Map<string, { path: PathSegment[]; separator: string; values: string[] }>();
     for (const field of fields) {
       if (!isVisible(field.id)) continue;
-      const value = data[field.id];
+      const value = ownValue(data, field.id);
       const path = paths.get(field.id)!;
       if (field.dataPart) {
         const entry = parts.get(field.dataKey) ?? { path, separator: field.dataPart.separator, values: [] };

@@ -1,5 +1,6 @@
 // Visibility rules, compiled two ways: a predicate for the renderer and a JSON Schema condition
 // for ajv, so the browser and the server agree on which fields exist.
+import { ownValue } from './data-key.ts';
 import type { ContextKey, Rule, Scalar } from './step-schema.ts';
 
 export type FormData = Record<string, unknown>;
@@ -21,7 +22,7 @@ export function evaluateRule(rule: Rule, data: FormData, context: StepContext): 
   if ('all' in rule) return rule.all.every((r) => evaluateRule(r, data, context));
   if ('any' in rule) return rule.any.some((r) => evaluateRule(r, data, context));
   if ('not' in rule) return !evaluateRule(rule.not, data, context);
-  const value = 'field' in rule ? data[rule.field] : context[rule.context];
+  const value = 'field' in rule ? ownValue(data, rule.field) : ownValue(context, rule.context);
   if ('eq' in rule) return sameValue(value, rule.eq);
   if ('in' in rule) return rule.in.some((v) => sameValue(value, v));
   if ('notIn' in rule) return !rule.notIn.some((v) => sameValue(value, v));

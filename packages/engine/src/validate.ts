@@ -5,6 +5,7 @@ import type { CompiledStep, MessageEntry } from './compile.ts';
 import { CONTEXT_PROPERTY, type FormData, type JsonSchema } from './rules.ts';
 import { requiredMessageKey, type MessageParams } from './validation-rules.ts';
 import { sameVerifiedValue } from './verified-identity.ts';
+import { ownValue } from './data-key.ts';
 
 export interface FieldError {
   field: string;
@@ -66,15 +67,15 @@ export function validateStep(
   const byField = new Map<string, FieldError>();
   // A fact the identity check verified cannot be answered otherwise: this error comes first.
   for (const field of compiled.valueFields) {
-    if (!(field.id in compiled.locked) || !compiled.isVisible(field.id, data)) continue;
-    if (!sameVerifiedValue(field.verifiedBy!, data[field.id], compiled.locked[field.id])) byField.set(field.id, { field: field.id, key: 'validation.identityLocked' });
+    if (!Object.hasOwn(compiled.locked, field.id) || !compiled.isVisible(field.id, data)) continue;
+    if (!sameVerifiedValue(field.verifiedBy!, ownValue(data, field.id), compiled.locked[field.id])) byField.set(field.id, { field: field.id, key: 'validation.identityLocked' });
   }
   for (const error of errors ?? []) {
     const message = messageFor(compiled, error);
     if (message && !byField.has(message.field)) byField.set(message.field, message);
   }
   for (const [fieldId, checks] of Object.entries(compiled.semantic)) {
-    const value = data[fieldId];
+    const value = ownValue(data, fieldId);
     if (byField.has(fieldId) || value === undefined || value === null || value === '') continue;
     if (!compiled.isVisible(fieldId, data)) continue;
     for (const check of checks) {
@@ -92,5 +93,5 @@ export function validateStep(
 /** Field ids that hold a value while hidden: these are dropped by toPayload and refused by the server. */
 export const hiddenFieldsWithValues = (compiled: CompiledStep, data: FormData): string[] =>
   compiled.valueFields
-    .filter((f) => data[f.id] !== undefined && data[f.id] !== '' && data[f.id] !== null && !compiled.isVisible(f.id, data))
+    .filter((f) => ![undefined, '', null].includes(ownValue(data, f.id) as never) && !compiled.isVisible(f.id, data))
     .map((f) => f.id);

@@ -63,8 +63,9 @@ export const sameVerifiedValue = (key: VerifiedIdentityKey, a: unknown, b: unkno
 
 /** Field id → the value the identity check locks it to. Facts the provider did not read lock nothing. */
 export function lockedValues(fields: ValueField[], identity: VerifiedIdentity | undefined): Record<string, unknown> {
-  if (!identity) return {};
-  const locked: Record<string, unknown> = {};
+  // No prototype: "constructor" in it only when a field of that name is locked.
+  const locked = Object.create(null) as Record<string, unknown>;
+  if (!identity) return locked;
   for (const field of fields) {
     if (!field.verifiedBy || identity[field.verifiedBy] === undefined) continue;
     locked[field.id] = identity[field.verifiedBy];

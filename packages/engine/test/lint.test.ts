@@ -85,3 +85,26 @@ describe('pnpm schemas:lint', () => {
     expect(lintOne(doc)).toContainEqual(expect.objectContaining({ reason: expect.stringContaining("must have required property 'titleKey'") }));
   });
 });
+
+describe('what the lint passes, a publish can build', () => {
+  it('a range with its ends the wrong way round is a problem naming the field and the rule', async () => {
+    const { lintSteps } = await import('../src/lint.ts');
+    const { loadDictionaries, loadLocales, loadMetaSchema, loadStepSchemas } = await import('../src/node/load.ts');
+    const personal = structuredClone(loadStepSchemas().find((s) => s.id === 'personal')!);
+    const passport = personal.fields.flatMap(function all(f): typeof personal.fields { return [f, ...('children' in f ? f.children.flatMap(all) : [])]; }).find((f) => f.id === 'passportNumber') as { rules: Record<string, unknown>[] };
+    passport.rules = passport.rules.map((r) => (r.rule === 'passport' ? { rule: 'passport', min: 9, max: 2 } : r));
+    const problems = lintSteps({ steps: [{ file: 'personal.json', document: personal }], dictionaries: loadDictionaries(), locales: loadLocales(), metaSchema: loadMetaSchema('step') });
+    expect(problems).toContainEqual({ file: 'personal.json', field: 'passportNumber', reason: 'rule "passport": min (9) is more than max (2)' });
+  });
+
+  it('the compile check builds the validator and runs it on samples: a step that ajv cannot build is a problem, not a crash', async () => {
+    const { compileProblems } = await import('../src/node/compile-check.ts');
+    const { loadDictionaries, loadStepSchemas } = await import('../src/node/load.ts');
+    const dictionaries = loadDictionaries();
+    for (const step of loadStepSchemas()) expect(compileProblems(`${step.id}.json`, step, dictionaries)).toEqual([]);
+    const personal = structuredClone(loadStepSchemas().find((s) => s.id === 'personal')!);
+    const passport = personal.fields.flatMap(function all(f): typeof personal.fields { return [f, ...('children' in f ? f.children.flatMap(all) : [])]; }).find((f) => f.id === 'passportNumber') as { rules: Record<string, unknown>[] };
+    passport.rules = passport.rules.map((r) => (r.rule === 'passport' ? { rule: 'passport', min: 9, max: 2 } : r));
+    expect(compileProblems('personal.json', personal, dictionaries)).toEqual([{ file: 'personal.json', reason: expect.stringMatching(/^the step does not compile to a validator: .*numbers out of order/) }]);
+  });
+});

@@ -444,7 +444,7 @@ export const stepVersions = pgTable(
     /** Set when a rollback replaced this version: nothing is saved under it again, and its pins give way to the live version. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.stepId, t.version] }), index('step_versions_author').on(t.authorId, t.status)],
+  (t) => [primaryKey({ columns: [t.stepId, t.version] }), index('step_versions_author').on(t.authorId, t.status), index('step_versions_retired').on(t.stepId, t.version).where(sql`retired_at is not null`)],
 );
 
 /** Which version of a step is live, and since when: a publish or a rollback starts a row and ends the one before. */

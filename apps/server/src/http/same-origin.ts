@@ -7,14 +7,40 @@ import { AppError } from './envelope.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function sameOriginGuard(allowedOrigins: readonly string[]) {
-  const allowed = new Set(allowedOrigins);
+/** Staff paths: the console's pages and the staff API they call. */
+export const isStaffPath = (path: string) => /^\/(api\/)?staff(\/|$)/.test(path) || /^\/console(\/|$)/.test(path);
+/** Operations paths answer on every origin: a load balancer asks each. */
+const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/version']);
+
+/**
+ * CSRF: a state-changing request from anywhere but the pages allowed to make it is refused. The
+ * applicant API takes the app's origin and the pages that embed it; with a console origin of its own
+ * (KH_CONSOLE_ORIGIN), the staff API takes that origin only.
+ */
+export function sameOriginGuard(applicantOrigins: readonly string[], consoleOrigin?: string) {
+  const applicant = new Set(applicantOrigins);
+  const staff = new Set(consoleOrigin ? [consoleOrigin] : applicantOrigins);
   return async (request: FastifyRequest): Promise<void> => {
     if (SAFE_METHODS.has(request.method)) return;
+    const allowed = isStaffPath(request.url.split('?')[0]!) ? staff : applicant;
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     const refused = origin !== undefined ? !allowed.has(origin) : site === 'cross-site';
     if (refused) throw new AppError(403, '403', 'server.crossSiteRefused');
+  };
+}
+
+/**
+ * With a console origin of its own, each origin answers its own paths only: the console and the staff
+ * API on the console's, everything else on the applicants'. Nothing on an applicant page can then
+ * reach the back office (another origin, another cookie), nor the other way round.
+ */
+export function originSplit(consoleOrigin: string) {
+  const consoleHost = new URL(consoleOrigin).host;
+  return async (request: FastifyRequest): Promise<void> => {
+    const path = request.url.split('?')[0]!;
+    if (OPERATIONS_PATHS.has(path)) return;
+    if (isStaffPath(path) !== (request.host === consoleHost)) throw new AppError(404, '404', 'errors.http404');
   };
 }
 

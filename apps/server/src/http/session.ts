@@ -1,6 +1,6 @@
 // Sessions are stored server-side behind an HttpOnly, SameSite cookie; the table holds only a hash.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preparedQuery } from '../db/prepared.ts';
 import { sessions } from '../db/schema.ts';
@@ -36,8 +36,21 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   reply.clearCookie(SESSION_COOKIE, { path: '/', ...cookieScope(request.server.kh.config.embedOrigins, servedOverHttps(request)) });
 }
 
-/** A session: its member, and the application a hand-off session is limited to. */
-export interface SessionRow { memberId: string; handoffApplicationId: string | null }
+/**
+ * Logging out: this session, every hand-off session the account gave a phone (the phone came for
+ * this computer's identity check and goes with it), and with `everywhere` every session of the account.
+ */
+export async function logOut(request: FastifyRequest, reply: FastifyReply, { everywhere }: { everywhere: boolean }): Promise<void> {
+  const session = await sessionOf(request);
+  if (session && !session.handoffApplicationId) {
+    const { db } = request.server.kh;
+    await db.delete(sessions).where(everywhere ? eq(sessions.memberId, session.memberId) : and(eq(sessions.memberId, session.memberId), isNotNull(sessions.handoffApplicationId)));
+  }
+  await endSession(request, reply);
+}
+
+/** A session: its member, the application a hand-off session is limited to, and when it was last used. */
+export interface SessionRow { memberId: string; handoffApplicationId: string | null; lastSeenAt: Date }
 
 /** The stored id of the session behind the cookie (the table keeps only the hash), or undefined. */
 export function sessionIdOf(request: FastifyRequest): string | undefined {
@@ -49,17 +62,33 @@ export function sessionIdOf(request: FastifyRequest): string | undefined {
 export async function sessionOf(request: FastifyRequest): Promise<SessionRow | undefined> {
   const id = sessionIdOf(request);
   if (!id) return undefined;
-  const [row] = await sessionLookup(request.server.kh.db).execute({ id, now: new Date().toISOString() });
+  const now = new Date();
+  const [row] = await sessionLookup(request.server.kh.db).execute({ id, now: now.toISOString(), idleSince: idleSince(request, now).toISOString() });
   return row;
 }
 
+/** Sessions last used before this have ended, whatever their expiry. */
+export const idleSince = (request: FastifyRequest, now = new Date()) => new Date(now.getTime() - request.server.kh.config.sessionIdleMinutes * 60_000);
+
 const sessionLookup = preparedQuery((db) =>
   db
-    .select({ memberId: sessions.memberId, handoffApplicationId: sessions.handoffApplicationId })
+    .select({ memberId: sessions.memberId, handoffApplicationId: sessions.handoffApplicationId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))))
     .prepare('kh_session_lookup'),
 );
+
+/** A session in use is touched at most once a minute: not a write per request. */
+const TOUCH_AFTER_MS = 60_000;
+function touch(request: FastifyRequest, session: SessionRow): void {
+  const id = sessionIdOf(request);
+  if (!id || Date.now() - new Date(session.lastSeenAt).getTime() < TOUCH_AFTER_MS) return;
+  void request.server.kh.db
+    .update(sessions)
+    .set({ lastSeenAt: new Date() })
+    .where(eq(sessions.id, id))
+    .catch((error: unknown) => request.log.warn({ err: error }, 'session touch failed'));
+}
 
 /** The member behind the session cookie, or undefined. */
 export const sessionMember = async (request: FastifyRequest): Promise<string | undefined> => (await sessionOf(request))?.memberId;
@@ -75,6 +104,7 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
  */
 export function admitSession(request: FastifyRequest, session: SessionRow | undefined): void {
   if (!session) throw unauthorized();
+  touch(request, session);
   if (session.handoffApplicationId && !handoffMayCall(request, session.handoffApplicationId)) throw new AppError(403, '403', 'server.handoffIdentityOnly');
   request.memberId = session.memberId;
   request.handoffApplicationId = session.handoffApplicationId ?? undefined;

@@ -1,6 +1,6 @@
 // apply: the application record (khInfo), saving and fetching steps, submission. Every saved step is
 // validated with the same compiled step schema as the browser, plus the rules only the server knows.
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
 import { translate } from '@kh/i18n';
@@ -29,8 +29,9 @@ import { submitApplication } from '../services/submission.ts';
 import { applicationPdf } from '../services/application-pdf.ts';
 import type { FillDataRequest } from '@kh/api';
 import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../services/steps.ts';
-import { publishedVersion, versionForSave } from '../services/step-versions.ts';
+import { answeredVersion, versionForSave } from '../services/step-versions.ts';
 import { saveStepAndProgress, type SaveProgress } from '../services/step-saves.ts';
+import { claim, claimOf, heldByOthers, type Claim, type ClaimKind } from '../services/member-claims.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
 const fillDataSchema = {
@@ -72,16 +73,24 @@ async function fileOwnership(db: Database, memberId: string, compiled: CompiledS
   return errors;
 }
 
-/** The rules only the server can check (SPEC §5): uniqueness across applicants. */
+/** What a step's payload asks to hold alone (username, e-mail, ID number). */
+function claimsOf(stepId: string, payload: Record<string, unknown>): Claim[] {
+  if (stepId === 'contact') return [...claimOf('username', payload.username), ...claimOf('email', payload.email)];
+  if (stepId === 'personal') return claimOf('idNo', payload.idNo);
+  return [];
+}
+
+/** The field and message a value another applicant holds is reported on. */
+function takenError(kind: ClaimKind, payload: Record<string, unknown>): FieldError {
+  if (kind === 'username') return { field: 'username', key: 'validation.usernameTaken' };
+  if (kind === 'email') return { field: 'email', key: 'validation.emailTaken' };
+  return { field: payload.identityKind === 106 ? 'nricNumber' : payload.identityKind === 102 ? 'passportNumber' : 'otherIdNumber', key: 'validation.idNumberTaken' };
+}
+
+/** The rules only the server can check (SPEC §5): uniqueness across applicants, a known dealer. */
 async function serverRules(db: Database, memberId: string, stepId: string, payload: Record<string, unknown>, dealers: Record<string, string>): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
-  const others = ne(applications.memberId, memberId);
-  const taken = async (condition: ReturnType<typeof eq>) => (await db.select({ id: applications.id }).from(applications).where(and(others, condition)).limit(1)).length > 0;
+  const errors: FieldError[] = (await heldByOthers(db, memberId, claimsOf(stepId, payload))).map((kind) => takenError(kind, payload));
   if (stepId === 'contact') {
-    if (typeof payload.username === 'string' && (await taken(sql`lower(${applications.username}) = lower(${payload.username})` as never)))
-      errors.push({ field: 'username', key: 'validation.usernameTaken' });
-    if (typeof payload.email === 'string' && (await taken(sql`lower(${applications.email}) = lower(${payload.email})` as never)))
-      errors.push({ field: 'email', key: 'validation.emailTaken' });
     if (typeof payload.mobile === 'string') {
       const phoneOwner = await db
         .select({ id: members.id })
@@ -92,8 +101,6 @@ async function serverRules(db: Database, memberId: string, stepId: string, paylo
     }
     if (payload.agentChoice === 2 && typeof payload.drCode === 'string' && !Object.hasOwn(dealers, payload.drCode.toUpperCase())) errors.push({ field: 'drCode', key: 'server.drUnknown' });
   }
-  if (stepId === 'personal' && typeof payload.idNo === 'string' && (await taken(eq(applications.idNo, payload.idNo))))
-    errors.push({ field: payload.identityKind === 106 ? 'nricNumber' : payload.identityKind === 102 ? 'passportNumber' : 'otherIdNumber', key: 'validation.idNumberTaken' });
   return errors;
 }
 
@@ -152,11 +159,11 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
   app.post('/fill-data', { schema: { body: fillDataSchema }, config: { readsSession: true } }, async (request, reply) => {
     const body = request.body as FillData;
     const sessionId = sessionIdOf(request);
-    const found = sessionId ? await sessionWithApplication(db, sessionId, body.relatedType, body.applyId) : undefined;
+    const found = sessionId ? await sessionWithApplication(db, sessionId, body.relatedType, body.applyId, config.sessionIdleMinutes) : undefined;
     admitSession(request, found);
     const memberId = memberOf(request);
     if (!found?.application) throw notFound('server.noApplication');
-    const { application, payloads, versions, live } = found;
+    const { application, payloads, versions, live, retired } = found;
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
@@ -165,7 +172,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
     // What the identity check verified is what is opened: those fields take no other value.
     const verifiedIdentity = locksToIdentity(stepId) ? await verifiedIdentityOf(db, memberId) : undefined;
-    const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0 });
+    const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0, retired });
     const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity, version });
     const formData: FormData = compiled.fromPayload(body.data);
     delete formData[CONTEXT_PROPERTY];
@@ -186,9 +193,13 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
         .map((f) => f.id);
       if (changed.length > 0) throw new AppError(409, CODES.notEditable, 'server.notRejectedField', { fields: changed.join(', ') }, { fields: changed });
     }
+    // The values this applicant holds alone are taken now, by the database's unique key: of two saves
+    // racing for one value, the second is refused here as if the read above had seen it.
+    const lost = await claim(db, memberId, claimsOf(stepId, payload));
+    if (lost.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), lost.map((kind) => takenError(kind, payload))) });
     // A new identity check (a rejected ID checked again) carries its facts into the saved personal step.
     if (stepId === 'identity' && payloads.personal) {
-      const personalVersion = await publishedVersion(db, 'personal', versions.personal ?? 0);
+      const personalVersion = await answeredVersion(db, 'personal', versions.personal, retired);
       const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity, version: personalVersion });
       await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }), personalVersion.version);
     }

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UPLOAD_TYPES } from '@kh/engine';
 import { newId } from '../config.ts';
 import { files } from '../db/schema.ts';
-import { AppError, badRequest, notFound, ok } from '../http/envelope.ts';
+import { AppError, CODES, badRequest, notFound, ok } from '../http/envelope.ts';
 import { memberOf, requireMember } from '../http/session.ts';
 import { safeRelativePath } from '../storage/file-storage.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnsupportedImageError, checkImagePixels, watermark } from '../services/watermark.ts';
@@ -15,10 +15,29 @@ import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnsupportedImageError, checkImage
 const ACCEPTED = new Set(UPLOAD_TYPES.map((t) => (t === 'jpeg' ? 'jpg' : t)));
 
 export const filePlugin: FastifyPluginAsync = async (app) => {
-  const { db, storage } = app.kh;
+  const { db, storage, config } = app.kh;
   app.addHook('preHandler', requireMember);
+  /**
+   * Uploads being received per applicant, in this process: its memory is what a slow upload holds,
+   * so the bound is per instance. Checked before the body is read.
+   */
+  const receiving = new Map<string, number>();
 
   async function receive(request: FastifyRequest, folder: string) {
+    const memberId = memberOf(request);
+    const now = receiving.get(memberId) ?? 0;
+    if (now >= config.http.uploadsAtOnce) throw new AppError(429, CODES.tooMany, 'server.uploadsAtOnce', { count: config.http.uploadsAtOnce });
+    receiving.set(memberId, now + 1);
+    try {
+      return await receiveFile(request, folder, memberId);
+    } finally {
+      const left = (receiving.get(memberId) ?? 1) - 1;
+      if (left > 0) receiving.set(memberId, left);
+      else receiving.delete(memberId);
+    }
+  }
+
+  async function receiveFile(request: FastifyRequest, folder: string, memberId: string) {
     if (!request.isMultipart()) throw badRequest('server.multipartRequired');
     const part = await request.file();
     if (!part) throw badRequest('server.fileMissing');
@@ -32,7 +51,6 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
         if (error instanceof ImageTooLargeError) throw new AppError(413, '400', 'server.imageTooLarge', { megapixels: MAX_IMAGE_PIXELS / 1_000_000 });
         throw error;
       });
-    const memberId = memberOf(request);
     const id = newId();
     const relativePath = `${folder}/${memberId}/${id}.${detected.ext}`;
     await storage.put(relativePath, bytes);

@@ -11,7 +11,7 @@ import { serialised } from '../db/serialised.ts';
 import { SmsDeliveryError } from '../services/sms.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { checkLimit } from '../http/rate-limits.ts';
-import { cookieScope, endSession, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
+import { cookieScope, logOut, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
 
 const DEVICE_COOKIE = 'kh_device';
 /** How long a send-auth-code nonce may wait for its request: the form is filled in between. */
@@ -197,8 +197,10 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     return ok(memberId ? { logined: true, user: await userInfo(memberId) } : { logined: false });
   });
 
+  // Logout ends this session and the phone hand-offs it gave; `everywhere` ends every session of the account.
   app.post('/logout', async (request, reply) => {
-    await endSession(request, reply);
+    const everywhere = String((request.body as { everywhere?: unknown } | undefined)?.everywhere ?? '') === 'true';
+    await logOut(request, reply, { everywhere });
     return ok({ logined: false });
   });
 

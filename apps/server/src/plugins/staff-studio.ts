@@ -1,25 +1,27 @@
 // The schema studio's API (role "editor"): drafts, review and publishing of step versions, the
-// server check of a preview's payload, rollback and export. Publishing compiles the version's
-// validator once; the applicant's app then loads the live version (plugins/step-schemas.ts).
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+// server check of a preview's payload, rollback and export. Every lint and compile of a document
+// runs in the studio's worker thread within a time and memory limit (services/studio-compiler.ts);
+// an editor's compiling requests are counted, drafts have a quota. Publishing and rolling back both
+// take a second editor: a rollback is a version of the earlier document sent for review, and once
+// live it retires the version it replaced, so nothing is saved under that one again.
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { compile, diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, stepFileText, validateStep, withTranslations, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
-import { lintSteps, translationKeysOfStep, translationOf, type LintProblem } from '@kh/engine/lint';
-import { loadLocales, loadMetaSchema } from '@kh/engine/node';
-import { validatorCode, validatorFromCode, validatorModule } from '@kh/engine/validator-code';
+import { diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, stepFileText, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
+import type { LintProblem } from '@kh/engine/lint';
 import { createHash } from 'node:crypto';
 import { applicationSteps, applications, staff, stepPublications, stepVersions } from '../db/schema.ts';
-import { AppError, CODES, ok } from '../http/envelope.ts';
+import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
+import { checkLimit } from '../http/rate-limits.ts';
+import { translate } from '@kh/i18n';
 import { STATUS } from '../services/applications.ts';
-import { staffOf } from '../services/staff-auth.ts';
 import { auditRequest } from '../services/audit.ts';
+import { staffOf } from '../services/staff-auth.ts';
+import { StudioTooComplexError } from '../services/studio-compiler.ts';
 import { liveVersion, publishedVersion } from '../services/step-versions.ts';
-import { bundledVersion, dictionaries, FORM_STEP_IDS } from '../services/steps.ts';
+import { bundledVersion, FORM_STEP_IDS } from '../services/steps.ts';
 import type { Database } from '../db/database.ts';
 import { appCsp } from '../web.ts';
 
-const locales = loadLocales();
-const metaSchema = loadMetaSchema('step');
 /** Applications still being filled in, rejected for changes, or waiting for review: their answers are in use. */
 const OPEN_STATUSES = [STATUS.stash, STATUS.review, STATUS.fail];
 
@@ -41,30 +43,6 @@ function keepPreviewModule(module: string): string {
     previewModules.delete(oldest);
   }
   return hash;
-}
-
-/** The lint of one version: its document with its own texts over the shipped ones. */
-export function lintVersion(document: unknown, translations: StepTranslations): LintProblem[] {
-  return lintSteps({ steps: [{ file: `${(document as { id?: string }).id ?? 'step'}.json`, document }], dictionaries, locales: withTranslations(locales, translations), metaSchema });
-}
-
-/** A step's texts as the translation table shows them: every key it uses, shipped or from the version. */
-function translationTable(document: StepSchema, translations: StepTranslations) {
-  const merged = withTranslations(locales, translations);
-  return translationKeysOfStep(document).map((key) => ({
-    key,
-    texts: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, translationOf(merged[language], key) ?? null])),
-    // ms has no texts of its own: the app shows en, as it does for every shipped key.
-  }));
-}
-
-/** The value, or an empty list when a half-typed document cannot give one. */
-function safely<T>(read: () => T[]): T[] {
-  try {
-    return read();
-  } catch {
-    return [];
-  }
 }
 
 /** How many open applications hold a value at any of these payload paths (`a.b`, `list[].c`). */
@@ -89,7 +67,8 @@ async function openApplicationsHolding(db: Database, stepId: string, paths: stri
 }
 
 export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.kh;
+  const { db, studio: compiler, config } = app.kh;
+  const limits = config.studio;
   const editor = { config: { staffAccess: 'studio.edit' } } as const;
   const stepParams = { type: 'object', required: ['stepId'], properties: { stepId: { type: 'string', maxLength: 40 }, version: { type: 'integer', minimum: 0, maximum: 1_000_000 } } } as const;
   const translationsSchema = {
@@ -115,10 +94,27 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const given = document as Partial<StepSchema>;
     if (given.id !== bundled.id || given.stepCode !== bundled.stepCode) throw new AppError(400, CODES.badState, 'server.studioStepIdChanged');
   };
-
+  /** Each request that compiles counts against the editor's minute. */
+  const counted = (request: FastifyRequest) => checkLimit(request, `studio:${staffOf(request)}`, limits.requestsPerMinute, 60_000);
+  /** A document (and its texts) within the size a draft may have. */
+  const withinSize = (document: unknown, translations: unknown = {}) => {
+    const bytes = Buffer.byteLength(JSON.stringify(document)) + Buffer.byteLength(JSON.stringify(translations));
+    if (bytes > limits.documentBytes) throw new AppError(413, '400', 'server.studioDocumentTooLarge', { kb: Math.round(limits.documentBytes / 1024) });
+  };
+  /** The compiler's answer, or the document's problem when it cannot compile within the limits. */
+  async function compiling<T>(request: FastifyRequest, work: () => Promise<T>, tooComplex: (problem: LintProblem) => T): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StudioTooComplexError)) throw error;
+      await auditRequest(request, { action: 'studioTooComplex', detail: { route: request.routeOptions.url } });
+      return tooComplex({ file: 'document', reason: translate(languageOf(request), error.messageKey, error.params) });
+    }
+  }
+  const lintOf = (request: FastifyRequest, document: unknown, translations: StepTranslations) => compiling(request, () => compiler.lint(document, translations), (problem) => [problem]);
 
   // The steps list: each step's live version, its lint, drafts waiting and the last change.
-  app.get('/studio/steps', editor, async () => {
+  app.get('/studio/steps', editor, async (request) => {
     const rows = await db
       .select({ stepId: stepVersions.stepId, version: stepVersions.version, status: stepVersions.status, updatedAt: stepVersions.updatedAt, author: staff.name })
       .from(stepVersions)
@@ -136,8 +132,8 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
             stepId,
             liveVersion: version,
             liveSince: publication?.startedAt ?? null,
-            problems: lintVersion(current.document, current.translations).length,
-            drafts: own.filter((r) => r.status !== 'published').length,
+            problems: (await lintOf(request, current.document, current.translations)).length,
+            drafts: own.filter((r) => r.status === 'draft' || r.status === 'review').length,
             lastChange: own[0] ? { version: own[0].version, status: own[0].status, by: own[0].author, at: own[0].updatedAt } : null,
           };
         }),
@@ -150,7 +146,20 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const { stepId } = request.params as { stepId: string };
     knownStep(stepId);
     const versions = await db
-      .select({ version: stepVersions.version, status: stepVersions.status, basedOn: stepVersions.basedOn, authorId: stepVersions.authorId, author: staff.name, createdAt: stepVersions.createdAt, updatedAt: stepVersions.updatedAt, submittedAt: stepVersions.submittedAt, publishedAt: stepVersions.publishedAt, reviewerId: stepVersions.reviewerId })
+      .select({
+        version: stepVersions.version,
+        status: stepVersions.status,
+        basedOn: stepVersions.basedOn,
+        rollbackOf: stepVersions.rollbackOf,
+        retiredAt: stepVersions.retiredAt,
+        authorId: stepVersions.authorId,
+        author: staff.name,
+        createdAt: stepVersions.createdAt,
+        updatedAt: stepVersions.updatedAt,
+        submittedAt: stepVersions.submittedAt,
+        publishedAt: stepVersions.publishedAt,
+        reviewerId: stepVersions.reviewerId,
+      })
       .from(stepVersions)
       .innerJoin(staff, eq(staff.id, stepVersions.authorId))
       .where(eq(stepVersions.stepId, stepId))
@@ -171,49 +180,61 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const { document, translations, row } = await versionDocument(stepId, version);
     const basedOn = row?.basedOn ?? 0;
     const base = version === 0 ? { document, translations } : await versionDocument(stepId, basedOn);
+    const problems = await lintOf(request, document, translations);
     return ok({
       stepId,
       version,
       status: row?.status ?? 'published',
       basedOn,
+      rollbackOf: row?.rollbackOf ?? null,
       authorId: row?.authorId ?? null,
       document,
       translations,
-      table: translationTable(document, translations),
-      problems: lintVersion(document, translations),
-      diff: diffStepVersions(base, { document, translations }),
+      table: await compiling(request, () => compiler.run('table', { document, translations }), () => []),
+      problems,
+      diff: problems.length === 0 ? diffStepVersions(base, { document, translations }) : { fields: [], payload: { added: [], removed: [] }, texts: [] },
     });
   });
 
-  // A new draft, from a version (the live one by default).
+  /** A new version row, numbered under the step's lock: two editors drafting at once get two numbers. */
+  async function newVersion(values: Omit<typeof stepVersions.$inferInsert, 'version'>): Promise<number> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${values.stepId}`}))`);
+      const [last] = await tx.select({ max: sql<number>`coalesce(max(${stepVersions.version}), 0)`.mapWith(Number) }).from(stepVersions).where(eq(stepVersions.stepId, values.stepId));
+      const next = (last?.max ?? 0) + 1;
+      await tx.insert(stepVersions).values({ ...values, version: next });
+      return next;
+    });
+  }
+
+  // A new draft, from a version (the live one by default). An editor keeps a bounded number of drafts.
   app.post('/studio/steps/:stepId/drafts', { ...editor, schema: { params: stepParams, body: documentBody } }, async (request) => {
     const { stepId } = request.params as { stepId: string };
     knownStep(stepId);
+    await counted(request);
     const body = request.body as { document: StepSchema; translations: StepTranslations; basedOn?: number };
     sameStep(stepId, body.document);
+    withinSize(body.document, body.translations);
     const basedOn = body.basedOn ?? (await liveVersion(db, stepId));
     await versionDocument(stepId, basedOn).catch(() => {
       throw new AppError(400, CODES.badState, 'server.studioBasedOnUnknown');
     });
     const staffId = staffOf(request);
-    // The next number under the step's row lock: two editors drafting at once get two numbers.
-    const version = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
-      const [last] = await tx.select({ max: sql<number>`coalesce(max(${stepVersions.version}), 0)`.mapWith(Number) }).from(stepVersions).where(eq(stepVersions.stepId, stepId));
-      const next = (last?.max ?? 0) + 1;
-      await tx.insert(stepVersions).values({ stepId, version: next, status: 'draft', basedOn, document: body.document, translations: body.translations, authorId: staffId });
-      return next;
-    });
+    const [{ drafts }] = await db.select({ drafts: count() }).from(stepVersions).where(and(eq(stepVersions.authorId, staffId), eq(stepVersions.status, 'draft')));
+    if (drafts >= limits.draftsPerEditor) throw new AppError(409, CODES.badState, 'server.studioDraftQuota', { count: limits.draftsPerEditor });
+    const version = await newVersion({ stepId, status: 'draft', basedOn, document: body.document, translations: body.translations, authorId: staffId });
     await auditRequest(request, { action: 'studioDraft', detail: { stepId, version, basedOn } });
-    return ok({ version, problems: lintVersion(body.document, body.translations) });
+    return ok({ version, problems: await lintOf(request, body.document, body.translations) });
   });
 
   // The author saves their draft again.
   app.put('/studio/steps/:stepId/versions/:version', { ...editor, schema: { params: stepParams, body: documentBody } }, async (request) => {
     const { stepId, version } = request.params as { stepId: string; version: number };
     knownStep(stepId);
+    await counted(request);
     const body = request.body as { document: StepSchema; translations: StepTranslations };
     sameStep(stepId, body.document);
+    withinSize(body.document, body.translations);
     const staffId = staffOf(request);
     const { row } = await versionDocument(stepId, version);
     if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
@@ -224,18 +245,19 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')))
       .returning({ version: stepVersions.version });
     if (!saved) throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: 'review' });
-    return ok({ version, problems: lintVersion(body.document, body.translations) });
+    return ok({ version, problems: await lintOf(request, body.document, body.translations) });
   });
 
   // The author sends a clean draft for review; it is frozen from then on.
   app.post('/studio/steps/:stepId/versions/:version/submit', { ...editor, schema: { params: stepParams } }, async (request) => {
     const { stepId, version } = request.params as { stepId: string; version: number };
     knownStep(stepId);
+    await counted(request);
     const staffId = staffOf(request);
     const { row, document, translations } = await versionDocument(stepId, version);
     if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
     if (row.authorId !== staffId) throw new AppError(403, '403', 'server.studioNotAuthor');
-    const problems = lintVersion(document, translations);
+    const problems = await lintOf(request, document, translations);
     if (problems.length > 0) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: problems.length }, { problems });
     await db.update(stepVersions).set({ status: 'review', submittedAt: new Date(), updatedAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')));
     await auditRequest(request, { action: 'studioSubmit', detail: { stepId, version } });
@@ -255,10 +277,35 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     return ok({ version, status: 'discarded' });
   });
 
-  /** Makes a published (or being published) version live: ends the live publication and starts this one. */
-  async function makeLive(request: FastifyRequest, stepId: string, version: number, staffId: string, action: 'publish' | 'rollback', migration: string | undefined, publish?: { basedOn: number; jsonSchema: unknown; validatorCode: string }) {
+  // A second editor publishes a version in review: its validator is compiled now, once. A rollback
+  // version, once live, retires the version it replaced.
+  app.post(
+    '/studio/steps/:stepId/versions/:version/publish',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', properties: { migration: { type: 'string', maxLength: 2000 } } } } },
+    async (request) => {
+      const { stepId, version } = request.params as { stepId: string; version: number };
+      knownStep(stepId);
+      await counted(request);
+      const { migration } = (request.body ?? {}) as { migration?: string };
+      const staffId = staffOf(request);
+      const { row, document, translations } = await versionDocument(stepId, version);
+      if (!row || row.status !== 'review') throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+      if (row.authorId === staffId) throw new AppError(403, '403', 'server.studioOwnVersion');
+      const made = await compiling(request, () => compiler.run('publication', { document, translations }), (problem) => ({ problems: [problem], jsonSchema: null, validatorCode: null }));
+      if (made.problems.length > 0 || !made.validatorCode) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: made.problems.length }, { problems: made.problems });
+      const live = await liveVersion(db, stepId);
+      if (row.basedOn !== live) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live });
+      await makeLive(request, { stepId, version, staffId, migration, basedOn: row.basedOn, jsonSchema: made.jsonSchema, validatorCode: made.validatorCode, rollbackOf: row.rollbackOf });
+      return ok({ version, status: 'published', liveVersion: version });
+    },
+  );
+
+  /** Makes a version in review live: ends the live publication, starts this one, and for a rollback retires the one it replaced. */
+  async function makeLive(
+    request: FastifyRequest,
+    { stepId, version, staffId, migration, basedOn, jsonSchema, validatorCode, rollbackOf }: { stepId: string; version: number; staffId: string; migration?: string; basedOn: number; jsonSchema: unknown; validatorCode: string; rollbackOf: number | null },
+  ) {
     const live = await liveVersion(db, stepId);
-    if (live === version) throw new AppError(409, CODES.badState, 'server.studioAlreadyLive');
     const current = await versionDocument(stepId, live);
     const next = await versionDocument(stepId, version);
     // Pinned answers keep their version, but the people and systems that read answers (the review
@@ -266,64 +313,50 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const dropped = droppedPayloadKeys(current.document, next.document);
     const holding = await openApplicationsHolding(db, stepId, dropped);
     if (holding > 0 && !migration?.trim()) throw new AppError(409, CODES.badState, 'server.studioBreaking', { count: holding, keys: dropped.join(', ') }, { affected: holding, dropped });
+    const action = rollbackOf === null ? 'publish' : 'rollback';
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
       // Read again under the step's lock: what was checked above is still what is live, and a publish
       // starts from it (a version drafted from an older live one would silently undo the newer one).
       const [now] = await tx.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
       const liveNow = now?.version ?? 0;
-      if (publish && publish.basedOn !== liveNow) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: publish.basedOn, live: liveNow });
+      if (basedOn !== liveNow) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn, live: liveNow });
       if (liveNow !== live) throw new AppError(409, CODES.badState, 'server.studioLiveChanged');
-      if (publish) {
-        const [done] = await tx
-          .update(stepVersions)
-          .set({ status: 'published', reviewerId: staffId, publishedAt: new Date(), updatedAt: new Date(), jsonSchema: publish.jsonSchema, validatorCode: publish.validatorCode })
-          .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'review')))
-          .returning({ version: stepVersions.version });
-        if (!done) throw new AppError(409, CODES.badState, 'server.studioNotInReview');
-      }
+      const [done] = await tx
+        .update(stepVersions)
+        .set({ status: 'published', reviewerId: staffId, publishedAt: new Date(), updatedAt: new Date(), jsonSchema, validatorCode })
+        .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'review')))
+        .returning({ version: stepVersions.version });
+      if (!done) throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+      // A rollback says the version it replaces was wrong: nothing is saved under it again (the
+      // build-time version 0 is the baseline and is never retired).
+      if (action === 'rollback' && liveNow !== 0) await tx.update(stepVersions).set({ retiredAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, liveNow)));
       await tx.update(stepPublications).set({ endedAt: new Date() }).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
       await tx.insert(stepPublications).values({ stepId, version, action, staffId, migration: migration?.trim() || null });
     });
-    await auditRequest(request, { action: action === 'publish' ? 'studioPublish' : 'studioRollback', detail: { stepId, version, from: live, ...(migration ? { migration } : {}), ...(dropped.length ? { dropped, affected: holding } : {}) } });
+    await auditRequest(request, {
+      action: action === 'publish' ? 'studioPublish' : 'studioRollback',
+      detail: { stepId, version, from: live, ...(rollbackOf !== null ? { rollbackOf, retired: live !== 0 ? live : null } : {}), ...(migration ? { migration } : {}), ...(dropped.length ? { dropped, affected: holding } : {}) },
+    });
   }
 
-  // A second editor publishes a version in review: its validator is compiled now, once.
-  app.post(
-    '/studio/steps/:stepId/versions/:version/publish',
-    { ...editor, schema: { params: stepParams, body: { type: 'object', properties: { migration: { type: 'string', maxLength: 2000 } } } } },
-    async (request) => {
-      const { stepId, version } = request.params as { stepId: string; version: number };
-      knownStep(stepId);
-      const { migration } = (request.body ?? {}) as { migration?: string };
-      const staffId = staffOf(request);
-      const { row, document, translations } = await versionDocument(stepId, version);
-      if (!row || row.status !== 'review') throw new AppError(409, CODES.badState, 'server.studioNotInReview');
-      if (row.authorId === staffId) throw new AppError(403, '403', 'server.studioOwnVersion');
-      const problems = lintVersion(document, translations);
-      if (problems.length > 0) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: problems.length }, { problems });
-      const { jsonSchema } = compile(document, { dictionaries });
-      const live = await liveVersion(db, stepId);
-      if (row.basedOn !== live) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live });
-      await makeLive(request, stepId, version, staffId, 'publish', migration, { basedOn: row.basedOn, jsonSchema, validatorCode: validatorCode(jsonSchema) });
-      return ok({ version, status: 'published', liveVersion: version });
-    },
-  );
-
-  // Rollback: one action makes an earlier published version (or the build-time 0) live again.
+  // Rollback: an editor asks to make an earlier published version (or the build-time 0) live again.
+  // It becomes a version of that document in review; a second editor publishes it like any other.
   app.post(
     '/studio/steps/:stepId/rollback',
-    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 0 }, migration: { type: 'string', maxLength: 2000 } } } } },
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 0 } } } } },
     async (request) => {
       const { stepId } = request.params as { stepId: string };
       knownStep(stepId);
-      const { version, migration } = request.body as { version: number; migration?: string };
-      if (version !== 0) {
-        const { row } = await versionDocument(stepId, version);
-        if (row?.status !== 'published') throw new AppError(409, CODES.badState, 'server.studioNotPublished');
-      }
-      await makeLive(request, stepId, version, staffOf(request), 'rollback', migration);
-      return ok({ liveVersion: version });
+      const { version } = request.body as { version: number };
+      const target = await versionDocument(stepId, version);
+      if (version !== 0 && (target.row?.status !== 'published' || target.row.retiredAt)) throw new AppError(409, CODES.badState, 'server.studioNotPublished');
+      const live = await liveVersion(db, stepId);
+      if (live === version) throw new AppError(409, CODES.badState, 'server.studioAlreadyLive');
+      const staffId = staffOf(request);
+      const created = await newVersion({ stepId, status: 'review', basedOn: live, rollbackOf: version, document: target.document, translations: target.translations, authorId: staffId, submittedAt: new Date() });
+      await auditRequest(request, { action: 'studioRollbackAsked', detail: { stepId, version: created, rollbackOf: version, from: live } });
+      return ok({ version: created, status: 'review', rollbackOf: version, liveVersion: live });
     },
   );
 
@@ -335,15 +368,12 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { stepId } = request.params as { stepId: string };
       knownStep(stepId);
+      await counted(request);
       const body = request.body as { document: StepSchema; translations?: StepTranslations; context?: StepContext; data: Record<string, unknown> };
-      const problems = lintVersion(body.document, body.translations ?? {});
-      if (problems.length > 0) return ok({ problems, payload: null, errors: [] });
-      // An unsaved document is compiled afresh, outside the shared cache of published steps, its
-      // validator made as a publish would make it: the check is what the server will accept.
-      const compiled = compile(body.document, { dictionaries, context: body.context ?? {} });
-      const validator = validatorFromCode(validatorCode(compiled.jsonSchema));
-      const payload = compiled.toPayload(body.data);
-      return ok({ problems: [], payload, errors: validateStep(compiled, compiled.fromPayload(payload), { validator }) });
+      withinSize(body.document, body.translations);
+      return ok(
+        await compiling(request, () => compiler.run('check', { document: body.document, translations: body.translations ?? {}, context: body.context ?? {}, data: body.data }), (problem) => ({ problems: [problem], payload: null, errors: [] })),
+      );
     },
   );
 
@@ -355,15 +385,11 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { stepId } = request.params as { stepId: string };
       knownStep(stepId);
+      await counted(request);
       const body = request.body as { document: StepSchema; translations?: StepTranslations };
-      const translations = body.translations ?? {};
-      const problems = lintVersion(body.document, translations);
-      // The table is read from whatever parses: a half-typed field still shows the keys it has.
-      const table = Array.isArray((body.document as { fields?: unknown }).fields) ? safely(() => translationTable(body.document, translations)) : [];
-      if (problems.length > 0) return ok({ problems, table, validator: null });
-      const { jsonSchema } = compile(body.document, { dictionaries });
-      const hash = keepPreviewModule(validatorModule(validatorCode(jsonSchema)));
-      return ok({ problems, table, validator: `/staff/studio/preview-validators/${hash}.js` });
+      withinSize(body.document, body.translations);
+      const answer = await compiling(request, () => compiler.run('preview', { document: body.document, translations: body.translations ?? {} }), (problem) => ({ problems: [problem], table: [], module: null }));
+      return ok({ problems: answer.problems, table: answer.table, validator: answer.module ? `/staff/studio/preview-validators/${keepPreviewModule(answer.module)}.js` : null });
     },
   );
 
@@ -391,4 +417,5 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     if (version !== 0 && row?.status !== 'published') throw new AppError(409, CODES.badState, 'server.studioNotPublished');
     return ok({ stepId, version, files: { [`schemas/steps/${stepId}.json`]: stepFileText(document) }, translations });
   });
+
 };

@@ -7,7 +7,7 @@ import { validatorModule } from '@kh/engine/validator-code';
 import { applicationSteps, applications, stepVersions } from '../db/schema.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { sessionMember } from '../http/session.ts';
-import { liveVersion, publishedVersion } from '../services/step-versions.ts';
+import { liveVersion, publishedVersion, retiredKey, retiredVersions } from '../services/step-versions.ts';
 import { FORM_STEP_IDS } from '../services/steps.ts';
 import { appCsp } from '../web.ts';
 
@@ -44,6 +44,8 @@ export const stepSchemasPlugin: FastifyPluginAsync = async (app) => {
           .limit(1);
         version = pinned?.version;
       }
+      // A version a rollback retired is never drawn again: its pins give way to the live version.
+      if (version !== undefined && (await retiredVersions(db)).has(retiredKey(stepId, version))) version = undefined;
       version ??= await liveVersion(db, stepId);
       const published = await publishedVersion(db, stepId, version);
       reply.header('cache-control', 'no-store');

@@ -1,19 +1,20 @@
 // The signed application as a PDF (pdf-lib): every answer of every step the application required,
 // the agreements accepted and the signature, as submitted. The applicant downloads it after
-// submitting, and it goes with the approval e-mail. In English: the standard PDF fonts carry no
-// Chinese, and the broker's record of the application is English.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+// submitting, and it goes with the approval e-mail. Labelled in English, the broker's record; the
+// answers as typed, Chinese included (pdf-fonts.ts), each line wrapped within the page.
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { translate } from '@kh/i18n';
 import type { FormData } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
 import { answersOf, requiredSteps, type Application } from './applications.ts';
 import { publishedVersion } from './step-versions.ts';
 import { wrap } from './legal-pdf.ts';
+import { embedFonts } from './pdf-fonts.ts';
 import { compileStep, contextFrom } from './steps.ts';
 
 const PAGE = { width: 595, height: 842, margin: 56 };
-// The standard fonts write WinAnsi only; anything else becomes "?" rather than failing the document.
-const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+/** Control characters never reach a page. */
+const printable = (text: string) => text.replace(/[\p{Cc}\p{Cf}]/gu, ' ');
 
 type Text = (key: string) => string;
 
@@ -26,6 +27,25 @@ function display(value: unknown, options: { value: unknown; labelKey?: string; l
   return String(value);
 }
 
+type Item = { kind: 'heading'; text: string; size: number } | { kind: 'line'; label: string; value: string } | { kind: 'image'; bytes: Uint8Array; label: string };
+
+/** What the document says, gathered first: its fonts are cut to the characters it uses. */
+class Content {
+  readonly items: Item[] = [];
+  heading(text: string, size = 14) {
+    this.items.push({ kind: 'heading', text: printable(text), size });
+  }
+  line(label: string, value: string) {
+    this.items.push({ kind: 'line', label: printable(label), value: printable(value) });
+  }
+  image(bytes: Uint8Array, label: string) {
+    this.items.push({ kind: 'image', bytes, label: printable(label) });
+  }
+  texts(): string[] {
+    return this.items.flatMap((item) => (item.kind === 'line' ? [item.label, item.value] : item.kind === 'heading' ? [item.text] : [item.label]));
+  }
+}
+
 class Writer {
   private page: PDFPage;
   private y = PAGE.height - PAGE.margin;
@@ -36,33 +56,46 @@ class Writer {
   ) {
     this.page = pdf.addPage([PAGE.width, PAGE.height]);
   }
+  async write(content: Content) {
+    for (const item of content.items) {
+      if (item.kind === 'heading') this.heading(item.text, item.size);
+      else if (item.kind === 'line') this.line(item.label, item.value);
+      else await this.image(item.bytes, item.label);
+    }
+  }
   private room(height: number) {
     if (this.y - height >= PAGE.margin) return;
     this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - PAGE.margin;
   }
-  heading(text: string, size = 14) {
-    this.room(size + 14);
-    this.y -= 8;
-    this.page.drawText(printable(text), { x: PAGE.margin, y: this.y, size, font: this.bold, color: rgb(0.1, 0.1, 0.2) });
-    this.y -= size + 8;
+  private heading(text: string, size: number) {
+    for (const [i, part] of wrap(text, PAGE.width - 2 * PAGE.margin, (s) => this.bold.widthOfTextAtSize(s, size)).entries()) {
+      this.room(size + 14);
+      if (i === 0) this.y -= 8;
+      this.page.drawText(part, { x: PAGE.margin, y: this.y, size, font: this.bold, color: rgb(0.1, 0.1, 0.2) });
+      this.y -= size + 8;
+    }
   }
-  line(label: string, value: string) {
-    const width = PAGE.width - 2 * PAGE.margin;
-    // A question ("…broker?") is followed by its answer, a label by a colon.
-    const separator = /[?:]$/.test(label.trim()) ? ' ' : ': ';
-    for (const [i, text] of wrap(`${printable(label)}${separator}${printable(value)}`, width, (s) => this.body.widthOfTextAtSize(s, 10)).entries()) {
+  private line(label: string, value: string) {
+    // A question ("…broker?") is followed by its answer, a label by a colon. Continuation lines are
+    // indented, and wrapped within the narrower width they have.
+    const separator = /[?:？：]$/.test(label.trim()) ? ' ' : ': ';
+    const indent = 12;
+    const measure = (s: string) => this.body.widthOfTextAtSize(s, 10);
+    const [first, ...rest] = wrap(`${label}${separator}${value}`, PAGE.width - 2 * PAGE.margin, measure);
+    const lines = [first, ...wrap(rest.join(' '), PAGE.width - 2 * PAGE.margin - indent, measure)].filter((text): text is string => Boolean(text));
+    for (const [i, text] of lines.entries()) {
       this.room(14);
-      this.page.drawText(text, { x: PAGE.margin + (i ? 12 : 0), y: this.y, size: 10, font: this.body });
+      this.page.drawText(text, { x: PAGE.margin + (i ? indent : 0), y: this.y, size: 10, font: this.body });
       this.y -= 14;
     }
   }
-  async image(png: Uint8Array, label: string) {
+  private async image(png: Uint8Array, label: string) {
     const embedded = await this.pdf.embedPng(png).catch(() => this.pdf.embedJpg(png));
     const scale = Math.min(1, 240 / embedded.width);
     const height = embedded.height * scale;
     this.room(height + 24);
-    this.page.drawText(printable(label), { x: PAGE.margin, y: this.y, size: 10, font: this.body });
+    this.page.drawText(label, { x: PAGE.margin, y: this.y, size: 10, font: this.body });
     this.y -= height + 8;
     this.page.drawImage(embedded, { x: PAGE.margin, y: this.y, width: embedded.width * scale, height });
     this.y -= 12;
@@ -75,7 +108,7 @@ export async function applicationPdf({ db, config, storage }: Pick<ServerContext
   const pdf = await PDFDocument.create();
   pdf.setTitle('Account opening application');
   pdf.setProducer('Account opening');
-  const writer = new Writer(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  const writer = new Content();
   writer.heading('Account opening application', 18);
   writer.line('Application', application.id);
   writer.line('Submitted', application.submittedAt ? application.submittedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'not yet');
@@ -91,7 +124,7 @@ export async function applicationPdf({ db, config, storage }: Pick<ServerContext
       const value = data[field.id];
       if (field.widget === 'signature' && typeof value === 'string') {
         const image = await storage.get(value).catch(() => undefined);
-        if (image) await writer.image(image, text(field.labelKey ?? 'field.signature.signature.label'));
+        if (image) writer.image(image, text(field.labelKey ?? 'field.signature.signature.label'));
         continue;
       }
       if (field.widget === 'upload') {
@@ -102,5 +135,7 @@ export async function applicationPdf({ db, config, storage }: Pick<ServerContext
       if (shown) writer.line(field.labelKey ? text(field.labelKey) : field.id, shown);
     }
   }
+  const fonts = await embedFonts(pdf, writer.texts());
+  await new Writer(pdf, fonts.regular, fonts.bold).write(writer);
   return pdf.save();
 }

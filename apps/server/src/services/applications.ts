@@ -7,7 +7,7 @@ import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRej
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { perDatabase, preparedQuery, SAVE_BATCHING } from '../db/prepared.ts';
-import { applicationSteps, applications, ekycChecks, payments, sessions, stepPublications } from '../db/schema.ts';
+import { applicationSteps, applications, ekycChecks, payments, sessions, stepPublications, stepVersions } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
 import type { SessionRow } from '../http/session.ts';
 
@@ -34,8 +34,8 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
 }
 
 /** What a step save reads first: the session and, with it, its member's application and that application's answers. */
-export type SessionWithApplication = SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; live: PinnedVersions };
-type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string };
+export type SessionWithApplication = SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; live: PinnedVersions; retired: ReadonlySet<string> };
+type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string; idleMinutes: number };
 
 /**
  * The session behind a cookie and, in the same round trip, its member's application (by id, or the
@@ -44,8 +44,8 @@ type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPP
  * Saves arriving together share one query (`wanted` lists each of them): under load a round trip
  * per save was the server's largest cost (the socket writes in `pnpm bench`'s profile).
  */
-export function sessionWithApplication(db: Database, sessionId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId?: string): Promise<SessionWithApplication | undefined> {
-  return sessionApplicationLoader(db).load({ sessionId, relatedType, applyId });
+export function sessionWithApplication(db: Database, sessionId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId: string | undefined, idleMinutes: number): Promise<SessionWithApplication | undefined> {
+  return sessionApplicationLoader(db).load({ sessionId, relatedType, applyId, idleMinutes });
 }
 
 const sessionApplicationLoader = perDatabase(
@@ -58,14 +58,16 @@ const sessionApplicationLoader = perDatabase(
           relatedTypes: wanted.map((w) => w.relatedType),
           applyIds: wanted.map((w) => w.applyId ?? null),
           now: new Date().toISOString(),
+          // One setting for the whole server: every save in a batch shares it.
+          idleSince: new Date(Date.now() - wanted[0].idleMinutes * 60_000).toISOString(),
         });
         const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
         return wanted.map((_, i) => {
           const row = byPosition.get(i + 1);
           if (!row) return undefined;
-          const { steps, position: _position, ...found } = row;
+          const { steps, position: _position, retired, ...found } = row;
           const entries = Object.entries(steps);
-          return { ...found, payloads: Object.fromEntries(entries.map(([step, [payload]]) => [step, payload])), versions: Object.fromEntries(entries.map(([step, [, version]]) => [step, version])) };
+          return { ...found, retired: new Set(retired), payloads: Object.fromEntries(entries.map(([step, [payload]]) => [step, payload])), versions: Object.fromEntries(entries.map(([step, [, version]]) => [step, version])) };
         });
       },
       SAVE_BATCHING,
@@ -79,14 +81,17 @@ const sessionApplications = preparedQuery((db) =>
       position: sql<string>`wanted.position`,
       memberId: sessions.memberId,
       handoffApplicationId: sessions.handoffApplicationId,
+      lastSeenAt: sessions.lastSeenAt,
       application: applications,
       // Each saved step as [payload, the version it was answered under]: one pass over the steps.
       steps: sql<Record<string, [Record<string, unknown>, number]>>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, jsonb_build_array(${applicationSteps.payload}, ${applicationSteps.schemaVersion})), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
       // Each step's live version (steps never published are absent: 0), read in the same round trip.
       live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
+      // The versions a rollback retired (step@version): nothing is saved under them again.
+      retired: sql<string[]>`(select coalesce(jsonb_agg(${stepVersions.stepId} || '@' || ${stepVersions.version}), '[]'::jsonb) from ${stepVersions} where ${stepVersions.retiredAt} is not null)`,
     })
     .from(wanted)
-    .innerJoin(sessions, and(eq(sessions.id, sql`wanted.session_id`), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .innerJoin(sessions, and(eq(sessions.id, sql`wanted.session_id`), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))))
     // By id when one is named, else the newest of the kind.
     .leftJoin(applications, and(eq(applications.memberId, sessions.memberId), sql`(case when wanted.apply_id is null then ${applications.relatedType} = wanted.related_type else ${applications.id} = wanted.apply_id end)`))
     .orderBy(sql`wanted.position`, desc(applications.createdAt))

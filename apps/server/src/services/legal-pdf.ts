@@ -5,10 +5,27 @@ import { LEGAL_DOCUMENTS } from '../legal/documents.ts';
 const cache = new Map<number, Uint8Array>();
 const PAGE = { width: 595, height: 842, margin: 56 };
 
+/**
+ * Lines of `text` no wider than `width`: broken between words, and inside a word (a long code, an
+ * address typed without spaces, Chinese, which has no spaces) where one word alone is wider.
+ */
 export function wrap(text: string, width: number, measure: (s: string) => number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/)) {
+  const fitting = (word: string): string[] => {
+    if (measure(word) <= width) return [word];
+    const pieces: string[] = [];
+    let piece = '';
+    for (const character of word) {
+      if (piece && measure(piece + character) > width) {
+        pieces.push(piece);
+        piece = '';
+      }
+      piece += character;
+    }
+    return piece ? [...pieces, piece] : pieces;
+  };
+  for (const word of text.split(/\s+/).filter(Boolean).flatMap(fitting)) {
     const candidate = line ? `${line} ${word}` : word;
     if (measure(candidate) > width && line) {
       lines.push(line);

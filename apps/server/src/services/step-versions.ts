@@ -1,7 +1,7 @@
 // The studio's step versions on the server: which version is live, which an answer is pinned to,
 // and the published versions themselves (loaded once per database and kept: a published version
 // never changes). Version 0 is the build-time document and needs no row.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { StepSchema, StepTranslations, StructuralValidator } from '@kh/engine';
 import { validatorFromCode } from '@kh/engine/validator-code';
 import type { Database } from '../db/database.ts';
@@ -53,20 +53,41 @@ export async function liveVersion(db: Database, stepId: string): Promise<number>
   return row?.version ?? 0;
 }
 
+/** `step@version` of every version a rollback retired: nothing is saved under them again. */
+export type RetiredVersions = ReadonlySet<string>;
+export const retiredKey = (stepId: string, version: number) => `${stepId}@${version}`;
+
+export async function retiredVersions(db: Database): Promise<RetiredVersions> {
+  const rows = await db.select({ stepId: stepVersions.stepId, version: stepVersions.version }).from(stepVersions).where(isNotNull(stepVersions.retiredAt));
+  return new Set(rows.map((row) => retiredKey(row.stepId, row.version)));
+}
+
+/**
+ * The version an answer is read and checked under: the one it was given with, unless a rollback
+ * retired it, when the live one takes its place (the server, not the answer, decides).
+ */
+export async function answeredVersion(db: Database, stepId: string, pinned: number | undefined, retired: RetiredVersions): Promise<StepVersion> {
+  if (pinned !== undefined && !retired.has(retiredKey(stepId, pinned))) return publishedVersion(db, stepId, pinned);
+  return publishedVersion(db, stepId, await liveVersion(db, stepId));
+}
+
 /**
  * The version a save is validated and stored under. An answer already given keeps its version (a
- * publish never changes what an application was answered with). A first answer is taken under the
- * version the page was drawn with when that is live, or was replaced less than a day ago (a page
- * open during a publish still saves); otherwise under the live one. `live` is given when the
- * caller read it already (the save path reads it with the application).
+ * publish never changes what an application was answered with), unless a rollback retired it. A
+ * first answer is taken under the version the page was drawn with when that is live, or was
+ * replaced less than a day ago by a publish (a page open during a publish still saves), never a
+ * retired one; otherwise under the live one. `live` and `retired` are given when the caller read
+ * them already (the save path reads them with the application).
  */
 export async function versionForSave(
   db: Database,
   stepId: string,
-  { pinned, drawnWith, live }: { pinned?: number; drawnWith?: number; live?: number },
+  { pinned, drawnWith, live, retired }: { pinned?: number; drawnWith?: number; live?: number; retired?: RetiredVersions },
   now = new Date(),
 ): Promise<StepVersion> {
-  if (pinned !== undefined) return publishedVersion(db, stepId, pinned);
+  retired ??= await retiredVersions(db);
+  if (drawnWith !== undefined && retired.has(retiredKey(stepId, drawnWith))) throw new AppError(409, CODES.badState, 'server.schemaVersionOutdated');
+  if (pinned !== undefined && !retired.has(retiredKey(stepId, pinned))) return publishedVersion(db, stepId, pinned);
   live ??= await liveVersion(db, stepId);
   if (drawnWith === undefined || drawnWith === live) return publishedVersion(db, stepId, live);
   const [recent] = await db

@@ -9,7 +9,7 @@ import { caseFacts } from './case-facts.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, answersOf, requiredSteps, type Application } from './applications.ts';
 import { compileStep, contextFrom, validateData } from './steps.ts';
-import { publishedVersion } from './step-versions.ts';
+import { answeredVersion, retiredVersions } from './step-versions.ts';
 
 export async function submitApplication({ db, config, metrics }: ServerContext, application: Application, language: string) {
   if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));
@@ -17,11 +17,13 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
   const { payloads, versions } = await answersOf(db, application.id);
   const context = contextFrom(payloads, application);
   const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
+  const retired = await retiredVersions(db);
   const missing: { step: string; fields: (FieldError & { message: string })[] }[] = [];
   for (const stepId of requiredSteps(config, application)) {
     // Answers saved before the identity check must agree with what it verified.
-    // Each answer is checked under the version it was given with: a publish since never makes it unsubmittable.
-    const compiled = compileStep(stepId, context, { verifiedIdentity, version: await publishedVersion(db, stepId, versions[stepId] ?? 0) });
+    // Each answer is checked under the version it was given with: a publish since never makes it
+    // unsubmittable. A version a rollback retired is checked under the live one instead.
+    const compiled = compileStep(stepId, context, { verifiedIdentity, version: await answeredVersion(db, stepId, versions[stepId] ?? 0, retired) });
     const data = compiled.fromPayload(payloads[stepId] ?? {});
     if (stepId === 'identity') data.verification = await identityVerified(db, application.id);
     const errors: FieldError[] = payloads[stepId] ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];

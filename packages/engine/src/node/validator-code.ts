@@ -20,9 +20,10 @@ export const VALIDATOR_RUNTIME_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/di
 /**
  * RJSF's ajv settings, less what nobody reads: validateStep reads an error's keyword, paths and
  * params and says the rest in the applicant's language, so ajv's English messages and the schema
- * copies "verbose" puts in each error are left out.
+ * copies "verbose" puts in each error are left out. `ownProperties`: a field named "constructor" is
+ * looked for on the data itself, never found on Object.prototype.
  */
-const AJV_OPTIONS = { verbose: false, messages: false, code: { source: true, lines: true } };
+const AJV_OPTIONS = { verbose: false, messages: false, code: { source: true, lines: true }, ownProperties: true };
 
 /**
  * The validate function of the step's schema alone, exported under the schema's key (schemaKey).

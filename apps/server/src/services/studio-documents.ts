@@ -1,0 +1,94 @@
+// What the studio asks of a step document an editor wrote: its lint (the static lint, then the
+// compile check a publish depends on), its translation table, the preview's validator module, the
+// server check of answers, and what a publish stores. Pure work on the document alone: it runs in the
+// studio's worker thread (studio-compiler.worker.ts), never on the server's event loop.
+import { compile, STUDIO_LANGUAGES, validateStep, withTranslations, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
+import { lintSteps, translationKeysOfStep, translationOf, type LintProblem } from '@kh/engine/lint';
+import { compileProblems } from '@kh/engine/compile-check';
+import { loadDictionaries, loadLocales, loadMetaSchema } from '@kh/engine/node';
+import { validatorCode, validatorFromCode, validatorModule } from '@kh/engine/validator-code';
+
+const dictionaries = loadDictionaries();
+const locales = loadLocales();
+const metaSchema = loadMetaSchema('step');
+
+const fileOf = (document: unknown) => `${(document as { id?: string })?.id ?? 'step'}.json`;
+
+/** The lint of one version: its document with its own texts over the shipped ones; then, clean, whether it compiles to a working validator. */
+export function lintVersion(document: unknown, translations: StepTranslations): LintProblem[] {
+  const problems = lintSteps({ steps: [{ file: fileOf(document), document }], dictionaries, locales: withTranslations(locales, translations), metaSchema });
+  return problems.length > 0 ? problems : compileProblems(fileOf(document), document as StepSchema, dictionaries);
+}
+
+/** A step's texts as the translation table shows them: every key it uses, shipped or from the version. */
+export function translationTable(document: StepSchema, translations: StepTranslations) {
+  const merged = withTranslations(locales, translations);
+  // ms has no texts of its own: the app shows en, as it does for every shipped key.
+  return translationKeysOfStep(document).map((key) => ({ key, texts: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, translationOf(merged[language], key) ?? null])) }));
+}
+
+/** The table of whatever parses: a half-typed field still shows the keys it has. */
+function tableOfWhatParses(document: StepSchema, translations: StepTranslations) {
+  if (!Array.isArray((document as { fields?: unknown }).fields)) return [];
+  try {
+    return translationTable(document, translations);
+  } catch {
+    return [];
+  }
+}
+
+export interface PreviewAnswer {
+  problems: LintProblem[];
+  table: ReturnType<typeof translationTable>;
+  /** The validator module a publish of this very document would serve; none while it has problems. */
+  module: string | null;
+}
+
+export function preview(document: StepSchema, translations: StepTranslations): PreviewAnswer {
+  const problems = lintVersion(document, translations);
+  const table = tableOfWhatParses(document, translations);
+  if (problems.length > 0) return { problems, table, module: null };
+  return { problems, table, module: validatorModule(validatorCode(compile(document, { dictionaries }).jsonSchema)) };
+}
+
+/** The server check of the preview: the payload the step would send and the errors the server would give. */
+export function check(document: StepSchema, translations: StepTranslations, context: StepContext, data: Record<string, unknown>) {
+  const problems = lintVersion(document, translations);
+  if (problems.length > 0) return { problems, payload: null, errors: [] };
+  const compiled = compile(document, { dictionaries, context });
+  const validator = validatorFromCode(validatorCode(compiled.jsonSchema));
+  const payload = compiled.toPayload(data);
+  return { problems: [], payload, errors: validateStep(compiled, compiled.fromPayload(payload), { validator }) };
+}
+
+/** What a publish stores: the JSON Schema and the validator code, made once. */
+export function publication(document: StepSchema, translations: StepTranslations) {
+  const problems = lintVersion(document, translations);
+  if (problems.length > 0) return { problems, jsonSchema: null, validatorCode: null };
+  const { jsonSchema } = compile(document, { dictionaries });
+  return { problems, jsonSchema, validatorCode: validatorCode(jsonSchema) };
+}
+
+export const STUDIO_WORK = {
+  lint: (input: { document: unknown; translations: StepTranslations }) => lintVersion(input.document, input.translations),
+  lintMany: (input: { versions: { document: unknown; translations: StepTranslations }[] }) => input.versions.map((v) => lintVersion(v.document, v.translations)),
+  table: (input: { document: StepSchema; translations: StepTranslations }) => tableOfWhatParses(input.document, input.translations),
+  preview: (input: { document: StepSchema; translations: StepTranslations }) => preview(input.document, input.translations),
+  check: (input: { document: StepSchema; translations: StepTranslations; context: StepContext; data: Record<string, unknown> }) => check(input.document, input.translations, input.context, input.data),
+  publication: (input: { document: StepSchema; translations: StepTranslations }) => publication(input.document, input.translations),
+  /** Nothing: the worker answers once it has loaded what the work needs. */
+  warm: () => true,
+  /** Tests only: holds the thread as a document that never finishes compiling would. */
+  spin: (input: { ms: number }) => {
+    const until = Date.now() + input.ms;
+    while (Date.now() < until);
+    return true;
+  },
+  /** Tests only: takes heap as a document that compiles into too much would. */
+  hold: (input: { megabytes: number }) => {
+    const kept: number[][] = [];
+    for (let i = 0; i < input.megabytes; i++) kept.push(new Array(128 * 1024).fill(i));
+    return kept.length;
+  },
+};
+export type StudioWork = typeof STUDIO_WORK;
