@@ -1,17 +1,19 @@
 // The console's shell: language, who is signed in, and the pages under /console.
 import type { i18n } from 'i18next';
 import { switchLanguage } from '@kh/i18n';
-import { Suspense, lazy, useEffect, useState, type ReactElement } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, Route, Router, Switch } from 'wouter';
 import { setApiLanguage } from './api.ts';
 import { CONSOLE_LANGUAGES, createConsoleI18n, saveLanguage, savedLanguage } from './i18n.ts';
 import { AuditPage } from './pages/AuditPage.tsx';
+import { AccountPage } from './pages/AccountPage.tsx';
+import { ChangesPage } from './pages/ChangesPage.tsx';
 import { StaffPage } from './pages/StaffPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { QueuePage } from './pages/QueuePage.tsx';
 import { StudioListPage } from './studio/StudioListPage.tsx';
-import { SessionProvider, useSession } from './session.tsx';
+import { SessionProvider, can, useSession, type Staff } from './session.tsx';
 
 // The case page carries the form engine and renderer; the sign-in and the queue load without them.
 const CasePage = lazy(() => import('./pages/CasePage.tsx').then((module) => ({ default: module.CasePage })));
@@ -63,6 +65,21 @@ function LanguagePicker(): ReactElement {
   );
 }
 
+/** A page only for those who hold its permission; anyone else is told so, never shown a page that fails. */
+function Allowed({ permission, children }: { permission: string; children: ReactNode }): ReactElement {
+  const { t } = useTranslation('console');
+  const { staff } = useSession();
+  return can(staff, permission) ? <>{children}</> : <p role="alert">{t('error.notYours')}</p>;
+}
+
+/** Where a person starts: the first page their role has. */
+function HomePage({ staff }: { staff: Staff }): ReactElement {
+  if (can(staff, 'cases.read')) return <QueuePage />;
+  if (can(staff, 'studio.edit')) return <StudioListPage />;
+  if (can(staff, 'staff.manage')) return <StaffPage />;
+  return <AccountPage />;
+}
+
 function Shell(): ReactElement | null {
   const { t } = useTranslation('console');
   const session = useSession();
@@ -77,9 +94,12 @@ function Shell(): ReactElement | null {
         <strong className="console-header__title">{t('title')}</strong>
         {session.staff && (
           <nav aria-label={t('title')} className="console-nav">
-            {session.staff.role === 'editor' ? <Link href="/studio">{t('nav.studio')}</Link> : <Link href="/">{t('nav.queue')}</Link>}
-            {session.staff.role === 'admin' && <Link href="/audit">{t('nav.audit')}</Link>}
-            {session.staff.role === 'admin' && <Link href="/staff">{t('nav.staff')}</Link>}
+            {can(session.staff, 'cases.read') && <Link href="/">{t('nav.queue')}</Link>}
+            {can(session.staff, 'studio.edit') && <Link href="/studio">{t('nav.studio')}</Link>}
+            {can(session.staff, 'changes.decide') && <Link href="/changes">{t('nav.changes')}</Link>}
+            {can(session.staff, 'staff.manage') && <Link href="/staff">{t('nav.staff')}</Link>}
+            {can(session.staff, 'audit.read') && <Link href="/audit">{t('nav.audit')}</Link>}
+            <Link href="/account">{t('nav.account')}</Link>
           </nav>
         )}
         <div className="console-header__end">
@@ -99,28 +119,48 @@ function Shell(): ReactElement | null {
           <Switch>
             <Route path="/cases/:id">
               {(params) => (
-                <Suspense fallback={<p>{t('case.loading')}</p>}>
-                  <CasePage id={params.id} />
-                </Suspense>
+                <Allowed permission="cases.read">
+                  <Suspense fallback={<p>{t('case.loading')}</p>}>
+                    <CasePage id={params.id} />
+                  </Suspense>
+                </Allowed>
               )}
             </Route>
             <Route path="/studio/:stepId">
               {(params) => (
-                <Suspense fallback={<p>{t('case.loading')}</p>}>
-                  <StepStudioPage key={params.stepId} stepId={params.stepId} />
-                </Suspense>
+                <Allowed permission="studio.edit">
+                  <Suspense fallback={<p>{t('case.loading')}</p>}>
+                    <StepStudioPage key={params.stepId} stepId={params.stepId} />
+                  </Suspense>
+                </Allowed>
               )}
             </Route>
             <Route path="/studio">
-              <StudioListPage />
+              <Allowed permission="studio.edit">
+                <StudioListPage />
+              </Allowed>
             </Route>
             <Route path="/audit">
-              <AuditPage />
+              <Allowed permission="audit.read">
+                <AuditPage />
+              </Allowed>
             </Route>
             <Route path="/staff">
-              <StaffPage />
+              <Allowed permission="staff.manage">
+                <StaffPage />
+              </Allowed>
             </Route>
-            <Route>{session.staff.role === 'editor' ? <StudioListPage /> : <QueuePage />}</Route>
+            <Route path="/changes">
+              <Allowed permission="changes.decide">
+                <ChangesPage />
+              </Allowed>
+            </Route>
+            <Route path="/account">
+              <AccountPage />
+            </Route>
+            <Route>
+              <HomePage staff={session.staff} />
+            </Route>
           </Switch>
         ) : (
           <LoginPage />

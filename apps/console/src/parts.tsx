@@ -20,11 +20,17 @@ export function useMarketNames(): (flags: number) => string {
 
 export const formatDate = (value: string | null | undefined, language: string) => (value ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '');
 
+export interface Colleague {
+  id: string;
+  name: string;
+  role: string;
+}
+
 /** Active staff, for reassigning a case or filtering the audit; asked only when `wanted`. */
-export function useColleagues(wanted = true): { id: string; name: string }[] {
-  const [colleagues, setColleagues] = useState<{ id: string; name: string }[]>([]);
+export function useColleagues(wanted = true): Colleague[] {
+  const [colleagues, setColleagues] = useState<Colleague[]>([]);
   useEffect(() => {
-    if (wanted) void get<{ id: string; name: string }[]>('colleagues').then(setColleagues).catch(() => setColleagues([]));
+    if (wanted) void get<Colleague[]>('colleagues').then(setColleagues).catch(() => setColleagues([]));
   }, [wanted]);
   return colleagues;
 }

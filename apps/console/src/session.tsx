@@ -8,13 +8,15 @@ export interface Staff {
   name: string;
   email: string;
   role: 'reviewer' | 'supervisor' | 'admin' | 'editor';
+  /** What this person may do (the server's table, services/staff-access.ts): the console shows only that. */
+  permissions: string[];
 }
 
 interface Session {
   staff: Staff | null | undefined;
   ended: boolean;
   signedIn(staff: Staff): void;
-  logout(): Promise<void>;
+  logout(everywhere?: boolean): Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -37,8 +39,8 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactEle
     setEnded(false);
     setStaff(next);
   }, []);
-  const logout = useCallback(async () => {
-    await post('logout').catch(() => undefined);
+  const logout = useCallback(async (everywhere = false) => {
+    await post('logout', { everywhere }).catch(() => undefined);
     setStaff(null);
   }, []);
   return <SessionContext.Provider value={{ staff, ended, signedIn, logout }}>{children}</SessionContext.Provider>;
@@ -50,4 +52,5 @@ export function useSession(): Session {
   return session;
 }
 
-export const canSupervise = (staff: Staff) => staff.role === 'supervisor' || staff.role === 'admin';
+/** Whether the signed-in person holds a permission: the console offers nothing the server would refuse. */
+export const can = (staff: Staff | null | undefined, permission: string) => Boolean(staff?.permissions.includes(permission));

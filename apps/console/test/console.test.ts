@@ -17,6 +17,7 @@ const env = useConsole(
     ['mei@broker.example', 'Mei Maker', 'reviewer'],
     ['lim@broker.example', 'Lim Lead', 'supervisor'],
     ['ada@broker.example', 'Ada Admin', 'admin'],
+    ['bea@broker.example', 'Bea Admin', 'admin'],
   ],
   PASSWORD,
 );
@@ -36,11 +37,20 @@ async function submittedCase(name: string, change: (data: Record<FormStep, Recor
   return { c, applyId: applyId as string, mobile, data };
 }
 
-async function signIn(page: Page, email: string) {
+/** Authenticators enrolled in this file, by e-mail: a later sign-in types their next code. */
+const enrolled = new Map<string, string>();
+
+async function signIn(page: Page, email: string, home = 'Cases') {
   await page.goto(`${env.server.baseUrl}/console/`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  const known = enrolled.get(email);
+  if (known) {
+    // A code works once: the next step's code, which the server accepts within its window.
+    await page.getByLabel('Code from your authenticator app').fill(totpCode(known, Date.now() + 30_000));
+    return { secret: known, confirm: async () => (await page.getByRole('button', { name: 'Verify' }).click(), await page.getByRole('heading', { name: home }).waitFor()) };
+  }
   await page.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
   await page.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
   const secret = /Or type this key: ([A-Z2-7]+)/.exec(await page.locator('.console-enrol__secret').innerText())![1];
@@ -51,7 +61,8 @@ async function signIn(page: Page, email: string) {
     async confirm() {
       await page.getByLabel('Code from your authenticator app').fill(totpCode(secret));
       await page.getByRole('button', { name: 'Verify' }).click();
-      await page.getByRole('heading', { name: 'Cases' }).waitFor();
+      await page.getByRole('heading', { name: home }).waitFor();
+      enrolled.set(email, secret);
     },
   };
 }
@@ -156,11 +167,11 @@ describe('the review console', () => {
     expect(env.problems).toEqual([]);
   });
 
-  it('an admin rejects two items with a note; the applicant reads it, fixes both and resubmits; the diff shows it, and it is approved; the audit shows it all', async () => {
+  it('a supervisor rejects two items with a note; the applicant reads it, fixes both and resubmits; the diff shows it, and it is approved', async () => {
     const plain = await submittedCase('SITI NURHALIZA');
     const page = await newPage(390, 844);
-    const admin = await signIn(page, 'ada@broker.example');
-    await admin.confirm();
+    const lead = await signIn(page, 'lim@broker.example');
+    await lead.confirm();
 
     await page.getByRole('link', { name: 'SITI NURHALIZA' }).click();
     await page.getByRole('heading', { name: 'SITI NURHALIZA' }).waitFor();
@@ -195,26 +206,85 @@ describe('the review console', () => {
     await page.getByRole('heading', { name: '個人資料' }).waitFor();
     await look(page, 'case-zh-HK');
     await page.getByLabel('語言').selectOption('en');
+    expect(env.problems).toEqual([]);
+  });
+
+  it('admins keep staff and the audit, and decide no case: a new account and a role change take two admins; the new colleague replaces the first password; the audit chain verifies', async () => {
+    const page = await newPage(1280, 800);
+    const ada = await signIn(page, 'ada@broker.example', 'Staff accounts');
+    await ada.confirm();
+    // An admin's console has no cases at all.
+    expect(await page.getByRole('link', { name: 'Cases', exact: true }).count()).toBe(0);
 
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('Action').selectOption('documentView');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByRole('cell', { name: 'Mei Maker' }).first().waitFor();
+    await page.getByRole('button', { name: 'Verify the chain' }).click();
+    await page.getByText(/^Intact: \d+ entries, each linked to the one before/).waitFor();
     await look(page, 'audit');
 
-    // Staff accounts: a new reviewer, made a supervisor.
+    // Ada proposes Nora's account: nothing exists until Bea confirms it.
     await page.getByRole('link', { name: 'Staff', exact: true }).click();
     await page.getByRole('heading', { name: 'Staff accounts' }).waitFor();
     const form = page.getByRole('form', { name: 'New staff account' });
     await form.getByLabel('Name').fill('Nora New');
     await form.getByLabel('E-mail').fill('nora@broker.example');
-    await form.getByLabel('First password (at least 12 characters)').fill('a long first password');
-    await form.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText('Account created.', { exact: false }).waitFor();
-    await page.getByLabel('Role of Nora New').selectOption('supervisor');
-    await page.getByText('Saved.').waitFor();
-    const accounts = await (await page.context().request.get(`${env.server.baseUrl}/staff/accounts`)).json();
-    expect(accounts.data.find((a: { email: string }) => a.email === 'nora@broker.example')).toMatchObject({ role: 'supervisor', enrolled: false });
+    await form.getByLabel('Role').selectOption('editor');
+    await form.getByLabel('One-time first password (at least 12 characters)').fill('a long first password');
+    await form.getByRole('button', { name: 'Propose account' }).click();
+    await page.getByText(/^Proposed\. The account is made when a second admin confirms it/).waitFor();
+    await page.getByRole('link', { name: 'Changes waiting for confirmation: 1' }).click();
+    await page.getByRole('cell', { name: 'A new account for Nora New (nora@broker.example) as product editor' }).waitFor();
+    // The proposer may withdraw, not confirm.
+    expect(await page.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
+    await look(page, 'changes-proposed');
+
+    const second = await newPage(1280, 800);
+    const bea = await signIn(second, 'bea@broker.example', 'Staff accounts');
+    await bea.confirm();
+    await second.getByRole('link', { name: 'Changes' }).click();
+    await second.getByRole('button', { name: 'Confirm: A new account for Nora New (nora@broker.example) as product editor' }).click();
+    await second.getByText('Confirmed: the change is made.').waitFor();
+
+    // Nora signs in once with the first password and chooses her own; the first one is dead after.
+    const nora = await newPage(390, 844);
+    await nora.goto(`${env.server.baseUrl}/console/`);
+    await nora.getByLabel('E-mail').fill('nora@broker.example');
+    await nora.getByLabel('Password').fill('a long first password');
+    await nora.getByRole('button', { name: 'Sign in' }).click();
+    await nora.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+    await look(nora, 'first-password');
+    await nora.getByLabel('New password (at least 12 characters)').fill('only nora knows this one');
+    await nora.getByLabel('New password again').fill('only nora knows this one');
+    await nora.getByRole('button', { name: 'Save password' }).click();
+    await nora.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
+    const secret = /Or type this key: ([A-Z2-7]+)/.exec(await nora.locator('.console-enrol__secret').innerText())![1]!;
+    await nora.getByLabel('Code from your authenticator app').fill(totpCode(secret));
+    await nora.getByRole('button', { name: 'Verify' }).click();
+    await nora.getByRole('heading', { name: 'Schema studio' }).waitFor();
+    // Her own account page: where she is signed in.
+    await nora.getByRole('link', { name: 'My account' }).click();
+    await nora.getByRole('heading', { name: 'Where I am signed in' }).waitFor();
+    await nora.getByText('This session').waitFor();
+    await look(nora, 'my-account');
+
+    // A role change asks first, and waits for the second admin too.
+    await page.reload();
+    await page.getByRole('link', { name: 'Staff', exact: true }).click();
+    await page.getByLabel('Role of Nora New').selectOption('reviewer');
+    await page.getByText('Propose changing the role of Nora New from product editor to reviewer? A second admin must confirm it.').waitFor();
+    await page.getByRole('button', { name: 'Propose', exact: true }).click();
+    await page.getByText('Proposed. It takes effect when a second admin confirms it on the Changes page.').waitFor();
+    let accounts = await (await page.context().request.get(`${env.server.baseUrl}/staff/accounts`)).json();
+    expect(accounts.data.find((a: { email: string }) => a.email === 'nora@broker.example')).toMatchObject({ role: 'editor', enrolled: true, oneTimePassword: false });
+    await second.reload();
+    await second.getByRole('button', { name: 'Confirm: Nora New: role from product editor to reviewer' }).click();
+    await second.getByText('Confirmed: the change is made.').waitFor();
+    accounts = await (await page.context().request.get(`${env.server.baseUrl}/staff/accounts`)).json();
+    expect(accounts.data.find((a: { email: string }) => a.email === 'nora@broker.example')).toMatchObject({ role: 'reviewer' });
+    await page.reload();
+    await page.getByRole('cell', { name: /Nora New/ }).waitFor();
     await look(page, 'staff');
     expect(env.problems).toEqual([]);
   });

@@ -198,30 +198,43 @@ describe('the schema studio', () => {
     await submitAll(early.c, early.applyId, early.data);
     expect((await early.c.post('/kh/account/apply/check')).body.data.status).toBe(2);
 
-    // Rollback is one action, here in zh-HK (the studio speaks the editor's language, and knows the
-    // server's question for a migration by what it names, not by its words): the built-in version is
-    // live again for applicants who start from now.
+    // Rollback takes two editors, as a publish does. Chris asks for it, here in zh-HK (the studio
+    // speaks the editor's language): it becomes a version of the built-in document, in review.
     await chris.getByRole('combobox', { name: 'Language' }).selectOption('zh-HK');
     await chris.getByText('正在顯示第 1 版，已發佈').waitFor();
     await chris.getByRole('tab', { name: '版本' }).click();
     await chris.getByRole('button', { name: '內建版本' }).click();
     await chris.getByText('正在顯示內建版本，已發佈').waitFor();
-    await chris.getByRole('button', { name: '重新啟用內建版本' }).click();
-    // The applicant above holds a preferred branch, which the built-in version does not have: say how.
-    await chris.getByRole('alert').getByText('有 1 份未完成的申請包含此版本刪除的答案（preferredBranch）。請說明遷移方式後再發佈。').waitFor();
-    await look(chris, 'rollback-needs-migration-zh-HK');
-    await chris.getByLabel('遷移：如何處理已移除資料鍵下的答案').fill('分行答案保留在第 1 版，後台在該版本讀取。');
-    await chris.getByRole('button', { name: '重新啟用內建版本' }).click();
-    await chris.getByText('已重新啟用：內建版本。').waitFor();
-    await chris.getByRole('tab', { name: '版本' }).click();
-    await expect(chris.locator('.studio-versions').innerText()).resolves.toMatch(/第 1 版由 Chris Checker 發佈[\s\S]*內建版本由 Chris Checker 重新啟用.*遷移：分行答案保留在第 1 版/);
-    await look(chris, 'rolled-back-zh-HK');
-    const later = await applicant(7103);
-    expect((await later.c.get('/api/kh/account/schema/steps/contact')).body.data.version).toBe(0);
-    // The applicant whose answer is pinned to version 1 is still drawn version 1.
-    expect((await next.c.get('/api/kh/account/schema/steps/contact')).body.data.version).toBe(1);
+    await chris.getByRole('button', { name: '提出重新發佈 內建版本' }).click();
+    await chris.getByText('已提出回復至 內建版本：新版本正等待另一名編輯發佈。').waitFor();
+    await chris.getByText(/正在顯示第 2 版，待審 · 回復至 內建版本/).waitFor();
+    // Chris cannot publish his own request; the built-in version is not live yet.
+    expect(await chris.getByRole('button', { name: '發佈', exact: true }).count()).toBe(0);
+    expect((await (await applicant(7104)).c.get('/api/kh/account/schema/steps/contact')).body.data.version).toBe(1);
+    await look(chris, 'rollback-asked-zh-HK');
 
-    // The one refusal was the rollback asked without a migration.
-    expect(env.problems).toEqual(['409 POST /staff/studio/steps/contact/rollback']);
+    // Amy publishes it. The applicant above holds a preferred branch, which the built-in version does
+    // not have: the studio knows the server's question by what it names, and asks her to say how.
+    await amy.reload();
+    await amy.getByRole('tab', { name: 'Versions' }).click();
+    await amy.getByRole('button', { name: 'version 2' }).click();
+    await amy.getByText(/Showing version 2, in review · rolls back to the built-in version/).waitFor();
+    await amy.getByRole('button', { name: 'Publish' }).click();
+    await amy.getByRole('alert').getByText('1 open applications hold answers this version drops (preferredBranch). State the migration to publish it.').waitFor();
+    await look(amy, 'rollback-needs-migration');
+    await amy.getByLabel(/^Migration/).fill('Branch answers stay as given under version 1, read there by the back office.');
+    await amy.getByRole('button', { name: 'Publish' }).click();
+    await amy.getByText('Published: applicants get this version from now on.').waitFor();
+    await amy.getByRole('tab', { name: 'Versions' }).click();
+    await expect(amy.locator('.studio-versions').innerText()).resolves.toMatch(/version 1[^\n]*retired by a rollback/);
+    await look(amy, 'rolled-back');
+    // Applicants who start now get the built-in document (as version 2); version 1 is retired, so its
+    // pinned answer gives way to the live version too.
+    const later = await applicant(7103);
+    expect((await later.c.get('/api/kh/account/schema/steps/contact')).body.data.version).toBe(2);
+    expect((await next.c.get('/api/kh/account/schema/steps/contact')).body.data.version).toBe(2);
+
+    // The one refusal was the publish of the rollback without a migration.
+    expect(env.problems).toEqual(['409 POST /staff/studio/steps/contact/versions/2/publish']);
   });
 });

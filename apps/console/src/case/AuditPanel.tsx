@@ -10,6 +10,8 @@ export interface AuditEntry {
   createdAt: string;
   detail: Record<string, unknown>;
   applicationId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
 }
 
 export const auditDetail = (detail: Record<string, unknown>) =>

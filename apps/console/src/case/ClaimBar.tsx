@@ -3,14 +3,14 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, post } from '../api.ts';
 import { Alert, useColleagues } from '../parts.tsx';
-import { canSupervise, type Staff } from '../session.tsx';
+import { can, type Staff } from '../session.tsx';
 import type { CaseView } from './types.ts';
 
 export function ClaimBar({ view, me, onChanged }: { view: CaseView; me: Staff; onChanged(): void }): ReactElement {
   const { t } = useTranslation('console');
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string>();
-  const supervisor = canSupervise(me);
+  const supervisor = can(me, 'cases.assign');
   const colleagues = useColleagues(supervisor);
   const run = (path: string, body?: unknown) =>
     post(`applications/${encodeURIComponent(view.application.id)}/${path}`, body)
@@ -41,7 +41,8 @@ export function ClaimBar({ view, me, onChanged }: { view: CaseView; me: Staff; o
             <span>{t('case.reassign')}</span>
             <select value={target} onChange={(event) => setTarget(event.target.value)}>
               <option value="">{t('case.nobody')}</option>
-              {colleagues.map((c) => (
+              {/* Only someone who may work the case: a case waiting for its second approval, a supervisor. */}
+              {colleagues.filter((c) => (view.application.firstApprovedBy ? c.role === 'supervisor' : c.role === 'reviewer' || c.role === 'supervisor')).map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>

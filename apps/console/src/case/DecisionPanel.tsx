@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { failureMessage, post } from '../api.ts';
 import { Alert, useMarketNames } from '../parts.tsx';
 import { dictionaries } from '../schemas.ts';
-import type { Staff } from '../session.tsx';
+import { can, type Staff } from '../session.tsx';
 import { rejectLabel } from './HistoryPanel.tsx';
 import type { CaseView } from './types.ts';
 
@@ -75,7 +75,7 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
               </label>
             ))}
           </fieldset>
-          <button type="submit" className="console-button console-button--main" disabled={busy || (checking && me.role === 'reviewer')}>
+          <button type="submit" className="console-button console-button--main" disabled={busy || (checking && (!can(me, 'cases.check') || application.firstApprovedBy === me.id))}>
             {checking ? t('decision.approveSecond') : t('decision.approve')}
           </button>
         </form>
@@ -115,8 +115,9 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
           <p>
             {t('decision.myClientCode')}: <strong>{application.masClientCodeActive ? t('decision.myClientCodeActive') : t('decision.myClientCodeInactive')}</strong>
           </p>
-          <button type="button" className="console-button" disabled={busy} onClick={() => void act(`members/${encodeURIComponent(application.memberId)}/my-client-code`, { active: !application.masClientCodeActive }, () => (application.masClientCodeActive ? 'decision.myClientCodeInactive' : 'decision.myClientCodeActive'))}>
-            {application.masClientCodeActive ? t('decision.setInactive') : t('decision.setActive')}
+          {/* A second person confirms it (a supervisor, on the Changes page): here it is asked for. */}
+          <button type="button" className="console-button" disabled={busy} onClick={() => void act(`members/${encodeURIComponent(application.memberId)}/my-client-code`, { active: !application.masClientCodeActive }, () => 'decision.myClientCodeAsked')}>
+            {application.masClientCodeActive ? t('decision.askInactive') : t('decision.askActive')}
           </button>
         </div>
       )}

@@ -5,8 +5,20 @@ import { Link } from 'wouter';
 import { failureMessage, get } from '../api.ts';
 import { auditDetail, type AuditEntry } from '../case/AuditPanel.tsx';
 import { Alert, TableScroller, formatDate, useColleagues } from '../parts.tsx';
+import { can, useSession } from '../session.tsx';
 
-const ACTIONS = ['login', 'loginFailed', 'totpEnrolled', 'totpFailed', 'logout', 'claim', 'assign', 'note', 'documentView', 'approve', 'approveFirst', 'approveSecond', 'reject', 'myClientCodeActive', 'myClientCodeInactive', 'staffCreated', 'staffChanged'];
+const ACTIONS = [
+  'login', 'loginFailed', 'loginRefused', 'totpEnrolled', 'totpFailed', 'logout', 'logoutEverywhere', 'passwordChanged', 'sessionEnded',
+  'queueViewed', 'queueSearched', 'caseViewed', 'documentView', 'claim', 'assign', 'note', 'approve', 'approveFirst', 'approveSecond', 'reject', 'refused',
+  'myClientCodeActive', 'myClientCodeInactive', 'changeProposed', 'changeApproved', 'changeDeclined', 'staffDisabled', 'staffCreatedByOperator',
+  'auditSearched', 'auditVerified', 'studioDraft', 'studioSubmit', 'studioDiscard', 'studioPublish', 'studioRollbackAsked', 'studioRollback',
+];
+
+interface ChainVerdict {
+  entries: number;
+  head: { chainSeq: number; hash: string } | null;
+  broken?: { id: number; chainSeq: number | null; reason: string };
+}
 
 export function AuditPage(): ReactElement {
   const { t, i18n } = useTranslation('console');
@@ -26,9 +38,26 @@ export function AuditPage(): ReactElement {
       .catch((caught: unknown) => setError(failureMessage(caught, t)));
   }, [applied, page, t]);
   const set = (key: keyof typeof filters, value: string) => setFilters((before) => ({ ...before, [key]: value }));
+  const [verdict, setVerdict] = useState<ChainVerdict>();
+  const { staff } = useSession();
+  const verify = () =>
+    get<ChainVerdict>('audit/verify')
+      .then(setVerdict)
+      .catch((caught: unknown) => setError(failureMessage(caught, t)));
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">{t('audit.title')}</h1>
+      <div className="console-verify">
+        <button type="button" className="console-button" onClick={() => void verify()}>
+          {t('audit.verify')}
+        </button>
+        {verdict &&
+          (verdict.broken ? (
+            <Alert kind="error">{t('audit.broken', { id: verdict.broken.id, position: verdict.broken.chainSeq ?? '-', reason: t(`audit.brokenReason.${verdict.broken.reason}`) })}</Alert>
+          ) : (
+            <Alert kind="success">{t('audit.intact', { entries: verdict.entries, head: verdict.head ? `${verdict.head.chainSeq}:${verdict.head.hash}` : '-' })}</Alert>
+          ))}
+      </div>
       <form
         className="console-filters"
         role="search"
@@ -89,6 +118,7 @@ export function AuditPage(): ReactElement {
                   <th scope="col">{t('audit.who')}</th>
                   <th scope="col">{t('audit.action')}</th>
                   <th scope="col">{t('audit.case')}</th>
+                  <th scope="col">{t('audit.origin')}</th>
                   <th scope="col">{t('audit.detail')}</th>
                 </tr>
               </thead>
@@ -98,7 +128,8 @@ export function AuditPage(): ReactElement {
                     <td>{formatDate(entry.createdAt, i18n.language)}</td>
                     <td>{entry.staffName}</td>
                     <td>{entry.action}</td>
-                    <td>{entry.applicationId ? <Link href={`/cases/${entry.applicationId}`}>{entry.applicationId}</Link> : ''}</td>
+                    <td>{entry.applicationId ? can(staff, 'cases.read') ? <Link href={`/cases/${entry.applicationId}`}>{entry.applicationId}</Link> : entry.applicationId : ''}</td>
+                    <td title={entry.userAgent ?? undefined}>{entry.ip ?? ''}</td>
                     <td className="console-sub">{auditDetail(entry.detail)}</td>
                   </tr>
                 ))}

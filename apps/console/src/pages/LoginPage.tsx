@@ -1,13 +1,17 @@
-// Staff sign-in: e-mail and password, then a code from an authenticator app. On the first sign-in
-// the authenticator is enrolled from a QR code, and the first code confirms it.
+// Staff sign-in: e-mail and password, then a code from an authenticator app. A first password (an
+// admin chose it) is replaced at once by the staff member's own. On the first sign-in the
+// authenticator is enrolled from a QR code shown to this sign-in only, and the first code confirms it.
 import { QrCode } from '@kh/ui';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, post } from '../api.ts';
+import { StaffApiError, failureMessage, post } from '../api.ts';
 import { useSession, type Staff } from '../session.tsx';
 import { Alert } from '../parts.tsx';
 
-type Stage = { kind: 'password' } | { kind: 'totp' } | { kind: 'enrol'; secret: string; otpauthUrl: string };
+type Stage = { kind: 'password' } | { kind: 'newPassword' } | { kind: 'totp' } | { kind: 'enrol'; secret: string; otpauthUrl: string };
+type Next = { next: 'totp' | 'enrol' | 'password'; secret?: string; otpauthUrl?: string };
+const stageAfter = (answer: Next): Stage =>
+  answer.next === 'enrol' ? { kind: 'enrol', secret: answer.secret!, otpauthUrl: answer.otpauthUrl! } : answer.next === 'password' ? { kind: 'newPassword' } : { kind: 'totp' };
 
 export function LoginPage(): ReactElement {
   const { t } = useTranslation('console');
@@ -23,7 +27,7 @@ export function LoginPage(): ReactElement {
     try {
       await action(new FormData(event.currentTarget));
     } catch (caught) {
-      setError(failureMessage(caught, t));
+      setError(caught instanceof Error && !(caught instanceof StaffApiError) ? caught.message : failureMessage(caught, t));
     } finally {
       setBusy(false);
     }
@@ -31,7 +35,7 @@ export function LoginPage(): ReactElement {
 
   return (
     <section className="console-login" aria-labelledby="login-title">
-      <h1 id="login-title">{stage.kind === 'enrol' ? t('login.enrolTitle') : t('login.title')}</h1>
+      <h1 id="login-title">{stage.kind === 'enrol' ? t('login.enrolTitle') : stage.kind === 'newPassword' ? t('login.newPasswordTitle') : t('login.title')}</h1>
       {session.ended && !error && <Alert kind="info">{t('error.sessionEnded')}</Alert>}
       {error && <Alert kind="error">{error}</Alert>}
       {stage.kind === 'password' ? (
@@ -40,8 +44,7 @@ export function LoginPage(): ReactElement {
           key="password"
           onSubmit={(event) =>
             void run(event, async (form) => {
-              const answer = await post<{ next: 'totp' | 'enrol'; secret?: string; otpauthUrl?: string }>('login', { email: form.get('email'), password: form.get('password') });
-              setStage(answer.next === 'enrol' ? { kind: 'enrol', secret: answer.secret!, otpauthUrl: answer.otpauthUrl! } : { kind: 'totp' });
+              setStage(stageAfter(await post<Next>('login', { email: form.get('email'), password: form.get('password') })));
             })
           }
         >
@@ -55,6 +58,30 @@ export function LoginPage(): ReactElement {
           </label>
           <button type="submit" className="console-button console-button--main" disabled={busy}>
             {t('login.signIn')}
+          </button>
+        </form>
+      ) : stage.kind === 'newPassword' ? (
+        <form
+          key="new-password"
+          onSubmit={(event) =>
+            void run(event, async (form) => {
+              const password = String(form.get('password') ?? '');
+              if (password !== String(form.get('repeat') ?? '')) throw new Error(t('login.passwordsDiffer'));
+              setStage(stageAfter(await post<Next>('login/password', { password })));
+            })
+          }
+        >
+          <p>{t('login.newPasswordHelp')}</p>
+          <label className="console-field">
+            <span>{t('login.newPassword')}</span>
+            <input name="password" type="password" autoComplete="new-password" minLength={12} maxLength={200} required autoFocus />
+          </label>
+          <label className="console-field">
+            <span>{t('login.repeatPassword')}</span>
+            <input name="repeat" type="password" autoComplete="new-password" minLength={12} maxLength={200} required />
+          </label>
+          <button type="submit" className="console-button console-button--main" disabled={busy}>
+            {t('login.savePassword')}
           </button>
         </form>
       ) : (

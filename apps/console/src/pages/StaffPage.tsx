@@ -1,9 +1,12 @@
-// Staff accounts, the admin's: who can sign in and with which role; a new account, a role changed,
-// an account disabled, an authenticator reset (its owner enrols again at the next sign-in).
+// Staff accounts, the admin's: who can sign in, with which role, when they last did. Disabling an
+// account is done at once; everything that gives access (a new account, a role, a reset of the
+// password or authenticator, enabling again) is proposed here and made when a second admin confirms
+// it on the Changes page. Each action asks first, saying which of the two it is.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { failureMessage, get, post } from '../api.ts';
-import { Alert, TableScroller } from '../parts.tsx';
+import { Alert, TableScroller, formatDate } from '../parts.tsx';
 import { useSession, type Staff } from '../session.tsx';
 
 interface Account {
@@ -13,33 +16,100 @@ interface Account {
   role: Staff['role'];
   enrolled: boolean;
   disabled: boolean;
+  oneTimePassword: boolean;
+  lastSignInAt: string | null;
 }
-const ROLES: Staff['role'][] = ['reviewer', 'supervisor', 'admin'];
+const ROLES: Staff['role'][] = ['reviewer', 'supervisor', 'admin', 'editor'];
+
+/** An action waiting for the admin's yes: what it is, to whom, and the body it sends. */
+interface Asked {
+  account: Account;
+  body: Record<string, unknown>;
+  question: string;
+  /** Whether it takes effect now (disable) or waits for a second admin. */
+  immediate: boolean;
+}
 
 export function StaffPage(): ReactElement {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const { staff: me } = useSession();
   const [accounts, setAccounts] = useState<Account[]>([]);
+  const [waiting, setWaiting] = useState(0);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
+  const [asked, setAsked] = useState<Asked>();
+  const [resetFor, setResetFor] = useState<Account>();
   const [draft, setDraft] = useState({ email: '', name: '', role: 'reviewer' as Staff['role'], password: '' });
 
-  const load = useCallback(() => get<Account[]>('accounts').then(setAccounts).catch((caught: unknown) => setError(failureMessage(caught, t))), [t]);
+  const load = useCallback(async () => {
+    try {
+      setAccounts(await get<Account[]>('accounts'));
+      setWaiting((await get<{ state: string; mayConfirm: boolean }[]>('changes', { state: 'pending' })).length);
+    } catch (caught) {
+      setError(failureMessage(caught, t));
+    }
+  }, [t]);
   useEffect(() => void load(), [load]);
-  const change = (id: string, body: Record<string, unknown>) =>
-    post(`accounts/${encodeURIComponent(id)}`, body)
-      .then(() => {
-        setError(undefined);
-        setDone('staff.saved');
-        return load();
-      })
-      .catch((caught: unknown) => setError(failureMessage(caught, t)));
+
+  const send = async ({ account, body, immediate }: Asked) => {
+    setAsked(undefined);
+    setResetFor(undefined);
+    try {
+      await post(`accounts/${encodeURIComponent(account.id)}`, body);
+      setError(undefined);
+      setDone(immediate ? 'staff.disabledNow' : 'staff.proposed');
+      await load();
+    } catch (caught) {
+      setError(failureMessage(caught, t));
+    }
+  };
+  const ask = (account: Account, body: Record<string, unknown>, question: string, immediate = false) => setAsked({ account, body, question, immediate });
 
   return (
     <section aria-labelledby="staff-title">
       <h1 id="staff-title">{t('staff.title')}</h1>
+      <p>{t('staff.twoPeople')}</p>
+      {waiting > 0 && (
+        <p>
+          <Link href="/changes">{t('staff.waiting', { count: waiting })}</Link>
+        </p>
+      )}
       {error && <Alert kind="error">{error}</Alert>}
       {done && !error && <Alert kind="success">{t(done)}</Alert>}
+      {asked && (
+        <div className="console-confirm" role="group" aria-label={t('staff.confirmTitle')}>
+          <p>{asked.question}</p>
+          <button type="button" className={`console-button ${asked.immediate ? 'console-button--danger' : 'console-button--main'}`} onClick={() => void send(asked)}>
+            {asked.immediate ? t('staff.disableNow') : t('staff.propose')}
+          </button>
+          <button type="button" className="console-button" onClick={() => setAsked(undefined)}>
+            {t('staff.cancel')}
+          </button>
+        </div>
+      )}
+      {resetFor && (
+        <form
+          className="console-confirm"
+          aria-label={t('staff.resetPasswordOf', { name: resetFor.name })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const password = String(new FormData(event.currentTarget).get('password') ?? '');
+            void send({ account: resetFor, body: { resetPassword: password }, question: '', immediate: false });
+          }}
+        >
+          <p>{t('staff.resetPasswordHelp', { name: resetFor.name })}</p>
+          <label className="console-field">
+            <span>{t('staff.initialPassword')}</span>
+            <input name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={200} />
+          </label>
+          <button type="submit" className="console-button console-button--main">
+            {t('staff.propose')}
+          </button>
+          <button type="button" className="console-button" onClick={() => setResetFor(undefined)}>
+            {t('staff.cancel')}
+          </button>
+        </form>
+      )}
       <TableScroller label={t('staff.title')}>
         <table className="console-table">
           <thead>
@@ -47,6 +117,7 @@ export function StaffPage(): ReactElement {
               <th scope="col">{t('staff.name')}</th>
               <th scope="col">{t('staff.role')}</th>
               <th scope="col">{t('staff.state')}</th>
+              <th scope="col">{t('staff.lastSignIn')}</th>
               <th scope="col">{t('staff.actions')}</th>
             </tr>
           </thead>
@@ -58,7 +129,15 @@ export function StaffPage(): ReactElement {
                   <div className="console-sub">{account.email}</div>
                 </td>
                 <td>
-                  <select aria-label={t('staff.roleOf', { name: account.name })} value={account.role} disabled={account.id === me?.id} onChange={(event) => void change(account.id, { role: event.target.value })}>
+                  <select
+                    aria-label={t('staff.roleOf', { name: account.name })}
+                    value={account.role}
+                    disabled={account.id === me?.id}
+                    onChange={(event) => {
+                      const role = event.target.value as Staff['role'];
+                      ask(account, { role }, t('staff.askRole', { name: account.name, from: t(`role.${account.role}`), to: t(`role.${role}`) }));
+                    }}
+                  >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
                         {t(`role.${role}`)}
@@ -66,15 +145,24 @@ export function StaffPage(): ReactElement {
                     ))}
                   </select>
                 </td>
-                <td>{account.disabled ? t('staff.disabled') : account.enrolled ? t('staff.active') : t('staff.notEnrolled')}</td>
+                <td>{account.disabled ? t('staff.disabled') : account.oneTimePassword ? t('staff.firstPassword') : account.enrolled ? t('staff.active') : t('staff.notEnrolled')}</td>
+                <td>{account.lastSignInAt ? formatDate(account.lastSignInAt, i18n.language) : t('staff.never')}</td>
                 <td className="console-row-actions">
-                  {account.id !== me?.id && (
-                    <button type="button" className="console-button" onClick={() => void change(account.id, { disabled: !account.disabled })}>
-                      {account.disabled ? t('staff.enable') : t('staff.disable')}
-                    </button>
-                  )}
-                  <button type="button" className="console-button" disabled={!account.enrolled} onClick={() => void change(account.id, { resetTotp: true })}>
+                  {account.id !== me?.id &&
+                    (account.disabled ? (
+                      <button type="button" className="console-button" onClick={() => ask(account, { disabled: false }, t('staff.askEnable', { name: account.name }))}>
+                        {t('staff.enable')}
+                      </button>
+                    ) : (
+                      <button type="button" className="console-button" onClick={() => ask(account, { disabled: true }, t('staff.askDisable', { name: account.name }), true)}>
+                        {t('staff.disable')}
+                      </button>
+                    ))}
+                  <button type="button" className="console-button" disabled={!account.enrolled} onClick={() => ask(account, { resetTotp: true }, t('staff.askResetTotp', { name: account.name }))}>
                     {t('staff.resetTotp')}
+                  </button>
+                  <button type="button" className="console-button" onClick={() => setResetFor(account)}>
+                    {t('staff.resetPassword')}
                   </button>
                 </td>
               </tr>

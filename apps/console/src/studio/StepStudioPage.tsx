@@ -192,6 +192,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       <p className="studio-step__state">
         {t('studio.opened', { version: versionName, status: t(`studio.status.${detail.status}`) })}
         {isLive && <strong> · {t('studio.isLive')}</strong>}
+        {detail.rollbackOf !== null && <span> · {t('studio.rollsBackTo', { version: detail.rollbackOf === 0 ? t('studio.builtIn') : t('studio.versionN', { version: detail.rollbackOf }) })}</span>}
         {dirty && <span className="studio-bad"> · {t('studio.unsaved')}</span>}
       </p>
 
@@ -204,6 +205,18 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
             <button type="button" className="console-button console-button--main" disabled={busy || problems.length > 0 || !document} onClick={() => void act(async () => (await save(), await post(`studio/steps/${stepId}/versions/${open}/submit`), open), t('studio.done.submitted'))}>
               {t('studio.submit')}
             </button>
+            <button
+              type="button"
+              className="console-button console-button--danger"
+              disabled={busy}
+              onClick={() => {
+                if (!window.confirm(t('studio.discardDraftQuestion', { version: versionName }))) return;
+                setDirty(false);
+                void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/discard`), open), t('studio.done.discarded'));
+              }}
+            >
+              {t('studio.discardDraft')}
+            </button>
           </>
         )}
         {detail.status === 'review' && !mine && (
@@ -212,8 +225,9 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
           </button>
         )}
         {detail.status === 'review' && mine && <p className="studio-form__note">{t('studio.waitingForReview')}</p>}
-        {detail.status === 'published' && !isLive && (
-          <button type="button" className="console-button" disabled={busy} onClick={() => void act(async () => (await post(`studio/steps/${stepId}/rollback`, { version: open, ...(migration.text.trim() ? { migration: migration.text } : {}) }), open), t('studio.done.rolledBack', { version: versionName }))}>
+        {/* A rollback is asked here and published by a second editor, like any version. */}
+        {detail.status === 'published' && !isLive && !history.versions.find((v) => v.version === open)?.retiredAt && (
+          <button type="button" className="console-button" disabled={busy} onClick={() => void act(async () => (await post<{ version: number }>(`studio/steps/${stepId}/rollback`, { version: open })).version, t('studio.done.rollbackAsked', { version: versionName }))}>
             {t('studio.rollback', { version: versionName })}
           </button>
         )}
@@ -292,6 +306,8 @@ function VersionList({ history, open, onOpen, language }: { history: StepHistory
               {v.version === 0 ? t('studio.builtIn') : t('studio.versionN', { version: v.version })}
             </button>{' '}
             {t(`studio.status.${v.status}`)}
+            {'rollbackOf' in v && v.rollbackOf !== null && ` · ${t('studio.rollsBackTo', { version: v.rollbackOf === 0 ? t('studio.builtIn') : t('studio.versionN', { version: v.rollbackOf }) })}`}
+            {'retiredAt' in v && v.retiredAt && ` · ${t('studio.retired')}`}
             {history.liveVersion === v.version && <strong> · {t('studio.isLive')}</strong>} · {v.author}
             {v.updatedAt ? ` · ${formatDate(v.updatedAt, language)}` : ''}
           </li>

@@ -2,7 +2,7 @@
 import type { StepSchema, StepTranslations, StepVersionDiff } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 
-export type VersionStatus = 'draft' | 'review' | 'published';
+export type VersionStatus = 'draft' | 'review' | 'published' | 'discarded';
 
 export interface StepSummary {
   stepId: string;
@@ -16,7 +16,7 @@ export interface StepSummary {
 export interface StepHistory {
   stepId: string;
   liveVersion: number;
-  versions: { version: number; status: VersionStatus; basedOn: number; authorId: string; author: string; createdAt: string; updatedAt: string; submittedAt: string | null; publishedAt: string | null; reviewerId: string | null }[];
+  versions: { version: number; status: VersionStatus; basedOn: number; rollbackOf: number | null; retiredAt: string | null; authorId: string; author: string; createdAt: string; updatedAt: string; submittedAt: string | null; publishedAt: string | null; reviewerId: string | null }[];
   publications: { version: number; action: 'publish' | 'rollback'; by: string; migration: string | null; startedAt: string; endedAt: string | null }[];
 }
 
@@ -30,6 +30,8 @@ export interface VersionDetail {
   version: number;
   status: VersionStatus;
   basedOn: number;
+  /** Set on a version that rolls back to an earlier one: its document is that one's. */
+  rollbackOf: number | null;
   authorId: string | null;
   document: StepSchema;
   translations: StepTranslations;

@@ -1,0 +1,109 @@
+// Changes that take two people: what a colleague proposed, for a second person to confirm or
+// decline (staff accounts for admins, a member's MY client code for supervisors), and one's own
+// proposals, which one may withdraw. Nothing proposed takes effect before it is confirmed.
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, get, post } from '../api.ts';
+import { Alert, TableScroller, formatDate } from '../parts.tsx';
+import { useSession } from '../session.tsx';
+
+export interface Change {
+  id: string;
+  kind: string;
+  state: string;
+  change: Record<string, unknown>;
+  targetName: string | null;
+  targetEmail: string | null;
+  hsNo: string | null;
+  proposedBy: string;
+  proposedByName: string | null;
+  proposedAt: string;
+  decidedAt: string | null;
+  expiresAt: string;
+  mayConfirm: boolean;
+}
+
+/** What a change does, in words. */
+export function changeSummary(change: Change, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const values = change.change;
+  const role = (value: unknown) => t(`role.${String(value)}`);
+  switch (change.kind) {
+    case 'createStaff':
+      return t('changes.createStaff', { name: String(values.name), email: String(values.email), role: role(values.role) });
+    case 'role':
+      return t('changes.role', { name: change.targetName ?? '', from: role(values.from), to: role(values.to) });
+    case 'myClientCode':
+      return t(values.active ? 'changes.myClientCodeActive' : 'changes.myClientCodeInactive', { client: change.hsNo ?? '' });
+    default:
+      return t(`changes.${change.kind}`, { name: change.targetName ?? '' });
+  }
+}
+
+export function ChangesPage(): ReactElement {
+  const { t, i18n } = useTranslation('console');
+  const { staff: me } = useSession();
+  const [changes, setChanges] = useState<Change[]>();
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const load = useCallback(() => get<Change[]>('changes').then(setChanges).catch((caught: unknown) => setError(failureMessage(caught, t))), [t]);
+  useEffect(() => void load(), [load]);
+  const answer = (id: string, verb: 'approve' | 'decline', message: string) =>
+    post(`changes/${encodeURIComponent(id)}/${verb}`)
+      .then(() => {
+        setError(undefined);
+        setDone(message);
+        return load();
+      })
+      .catch((caught: unknown) => setError(failureMessage(caught, t)));
+
+  return (
+    <section aria-labelledby="changes-title">
+      <h1 id="changes-title">{t('changes.title')}</h1>
+      <p>{t('changes.help')}</p>
+      {error && <Alert kind="error">{error}</Alert>}
+      {done && !error && <Alert kind="success">{t(done)}</Alert>}
+      {changes && changes.length === 0 && <p>{t('changes.none')}</p>}
+      {changes && changes.length > 0 && (
+        <TableScroller label={t('changes.title')}>
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('changes.what')}</th>
+                <th scope="col">{t('changes.proposedBy')}</th>
+                <th scope="col">{t('changes.state')}</th>
+                <th scope="col">{t('staff.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.map((change) => (
+                <tr key={change.id}>
+                  <td>{changeSummary(change, t)}</td>
+                  <td>
+                    {change.proposedByName}
+                    <div className="console-sub">{formatDate(change.proposedAt, i18n.language)}</div>
+                  </td>
+                  <td>
+                    {t(`changes.states.${change.state}`)}
+                    {change.state === 'pending' && <div className="console-sub">{t('changes.until', { when: formatDate(change.expiresAt, i18n.language) })}</div>}
+                  </td>
+                  <td className="console-row-actions">
+                    {change.mayConfirm && (
+                      <button type="button" className="console-button console-button--main" onClick={() => void answer(change.id, 'approve', 'changes.confirmed')} aria-label={t('changes.confirmThis', { what: changeSummary(change, t) })}>
+                        {t('changes.confirm')}
+                      </button>
+                    )}
+                    {change.state === 'pending' && (change.mayConfirm || change.proposedBy === me?.id) && (
+                      <button type="button" className="console-button" onClick={() => void answer(change.id, 'decline', change.proposedBy === me?.id ? 'changes.withdrawn' : 'changes.declined')}>
+                        {change.proposedBy === me?.id ? t('changes.withdraw') : t('changes.decline')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+    </section>
+  );
+}
