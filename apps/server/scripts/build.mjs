@@ -4,6 +4,7 @@
 // wasm). Files the code finds beside itself (migrations, schemas, generated validators, sandbox
 // assets, the web app) stay where they are: each source file's import.meta.url is rewritten to its
 // place relative to dist, so dist runs inside the checkout it was built in, wherever that lies.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
@@ -37,8 +38,19 @@ const layout = {
   },
 };
 
+/** What /version answers: the package's version, the commit built and when. */
+const commit = process.env.KH_BUILD_COMMIT || (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: serverDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+const buildInfo = { version: JSON.parse(readFileSync(resolve(serverDir, 'package.json'), 'utf8')).version, commit, builtAt: process.env.KH_BUILD_TIME || new Date().toISOString() };
+
 await build({
-  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts'), 'studio-compiler': resolve(serverDir, 'src/services/studio-compiler.worker.ts') },
+  define: { __KH_BUILD__: JSON.stringify(buildInfo) },
+  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts'), 'studio-compiler': resolve(serverDir, 'src/services/studio-compiler.worker.ts'), migrate: resolve(serverDir, 'src/migrate.ts') },
   outdir,
   bundle: true,
   platform: 'node',
@@ -50,4 +62,4 @@ await build({
   plugins: [layout],
   logLevel: 'warning',
 });
-console.log(`Built ${relative(process.cwd(), outdir) || outdir}/main.js, staff-create.js, audit-verify.js and studio-compiler.js`);
+console.log(`Built ${relative(process.cwd(), outdir) || outdir}/main.js, migrate.js, staff-create.js, audit-verify.js and studio-compiler.js`);

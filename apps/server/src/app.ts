@@ -8,12 +8,15 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { errorReports } from './db/schema.ts';
 import { AppError, badRequest, sendError } from './http/envelope.ts';
+import { RETRY_AFTER_SECONDS, logDependencyFailure, serviceUnavailable, unavailable } from './http/dependencies.ts';
+import { loggerRedaction, safeError } from './observability/redaction.ts';
+import { BUILD } from './observability/build-info.ts';
 import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
 import { originSplit, sameOriginGuard } from './http/same-origin.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -26,6 +29,7 @@ import { providerWorker } from './services/provider-jobs.ts';
 import { notificationWorker } from './services/notifications.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
 import { StudioCompiler } from './services/studio-compiler.ts';
+import { sweepUnfinishedUploads } from './services/file-sweep.ts';
 import type pg from 'pg';
 import { sameSignature } from '@kh/api';
 import { loadEveryNumberingPlan } from '@kh/engine';
@@ -59,7 +63,8 @@ const SERVICES: [FastifyPluginAsync, string][] = [
 export interface BuildOptions {
   config: ServerConfig;
   db: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Logger options, or a pino instance (main.ts's). */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Extra plugins (the sandbox providers, staff review) registered with the same context. */
   extraServices?: [FastifyPluginAsync, string][];
   /** Told of every route as it is declared (the fuzz test sends to each). */
@@ -68,16 +73,25 @@ export interface BuildOptions {
 
 /** A request slower than this is logged at warn, with its route and time. */
 const SLOW_REQUEST_MS = 1000;
+/** How long /readyz waits for each dependency before calling it down. */
+const READY_CHECK_MS = 2000;
 
 export async function buildApp({ config, db, logger = false, extraServices = [], onRoute }: BuildOptions): Promise<FastifyInstance> {
   // The server judges every area code: every numbering plan, before the first request.
   await loadEveryNumberingPlan();
+  // A pino instance (main.ts's, with the redaction policy) is the server's logger; options make one.
+  const isInstance = typeof logger === 'object' && logger !== null && 'child' in logger && typeof (logger as { child?: unknown }).child === 'function';
   const app = Fastify({
-    logger,
+    ...((isInstance ? { loggerInstance: logger } : { logger: logger === false || logger === true ? logger : { ...(logger as object), ...loggerRedaction } }) as Pick<FastifyServerOptions, 'logger'>),
     // Two log lines per request cost more than the request at load; one line, written below,
     // at debug for the ordinary request and at warn for a failed or slow one.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => crypto.randomUUID(),
+    // A proxy's request id follows the request into every log line and back in the answer, if it
+    // looks like one (bounded, plain characters); otherwise a new one.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+    },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // A request whose body trickles in (a few bytes every few seconds) is ended at requestTimeout,
@@ -102,7 +116,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     transform: ({ schema, url, route }) => ({ schema: { ...schema, hide: url.startsWith('/api/') || route.method === 'HEAD' || url === '/dev/openapi.json' } as typeof schema, url }),
   });
   // Notifications and other background work: pg-boss on the shared PostgreSQL, or on the embedded one through its pool.
-  const queue = await startQueue({ databaseUrl: config.databaseUrl, embedded: config.databaseUrl ? undefined : (db as unknown as { $client: pg.Pool }).$client, ...config.jobs });
+  const queue = await startQueue({ databaseUrl: config.databaseUrl, embedded: config.databaseUrl ? undefined : (db as unknown as { $client: pg.Pool }).$client, log: app.log, ...config.jobs });
   app.addHook('onClose', () => queue.stop());
   const context: ServerContext = {
     config,
@@ -110,13 +124,18 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     storage: config.s3 ? s3FileStorage(config.s3) : localFileStorage(join(config.dataDir, 'files')),
     sms: config.smsProvider ? httpSms(config.smsProvider, app.log) : sandboxSms(db, app.log),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : sandboxMailer(db),
-    metrics: createMetrics(() => queue.depth()),
+    metrics: createMetrics({ queueHealth: () => queue.health(), pool: (db as unknown as { $client: pg.Pool }).$client }),
     queue,
     studio: new StudioCompiler({ timeoutMs: config.studio.compileTimeoutMs, memoryMb: config.studio.compileMemoryMb, maxQueue: config.studio.maxQueue }),
+    lifecycle: { draining: false },
   };
   app.addHook('onClose', () => context.studio.close());
-  await queue.work(QUEUES.notify, notificationWorker(context));
+  await queue.work(QUEUES.notify, notificationWorker({ ...context, log: app.log }));
   await queue.work(QUEUES.provider, providerWorker(context));
+  // Unfinished uploads are swept every few minutes (one instance at a time); a failed sweep waits for the next.
+  const sweeping = setInterval(() => void sweepUnfinishedUploads(db, context.storage).catch((error: unknown) => app.log.warn({ dependency: 'storage', reason: safeError(error).message.slice(0, 120) }, 'file sweep failed')), 5 * 60_000);
+  sweeping.unref();
+  app.addHook('onClose', () => clearInterval(sweeping));
   app.decorate('kh', context);
   if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorateRequest('memberId', undefined);
@@ -166,10 +185,20 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(request, reply, new AppError(413, '400', 'server.fileTooLarge', { max: Math.round(config.uploadLimitBytes / 1048576) }));
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)
       return sendError(request, reply, badRequest('server.invalidRequest', { detail: fastifyError.message }));
+    // A dependency down (the database restarting, the bucket unreachable) is not the server's fault:
+    // 503 with Retry-After, the dependency named in one log line, the request free to be tried again.
+    const failure = unavailable(error);
+    if (failure) {
+      logDependencyFailure(request.log, failure, { route: request.routeOptions.url ?? 'unmatched' });
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(request, reply, serviceUnavailable());
+    }
+    // Written down through the one redaction policy: no query parameters, no quoted values, no body.
+    const safe = safeError(error);
     request.log.error({ err: error }, 'unhandled error');
     await db
       .insert(errorReports)
-      .values({ requestId: request.id, href: request.url, userAgent: request.headers['user-agent'] ?? null, message: fastifyError.message, stack: (error as Error).stack ?? null })
+      .values({ requestId: request.id, href: request.url.split('?')[0]!, userAgent: request.headers['user-agent'] ?? null, message: safe.message, stack: safe.stack ?? null })
       .catch(() => undefined);
     return sendError(request, reply, new AppError(500, '500', 'errors.http500'));
   });
@@ -203,14 +232,17 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     return reply.type(context.metrics.registry.contentType).header('cache-control', 'no-store').send(await context.metrics.registry.metrics());
   });
   app.get('/healthz', async () => ({ ok: true }));
-  // Readiness (for a load balancer) is separate from liveness: the database and the file storage answer.
+  // What is running (for an operator, a deploy check, a support ticket): never the app's page.
+  app.get('/version', async (_request, reply) => reply.header('cache-control', 'no-store').send(BUILD));
+  // Readiness (for a load balancer) is separate from liveness: the database and the file storage
+  // answer, each within READY_CHECK_MS, and the server is not draining. It never hangs on a dependency.
   app.get('/readyz', async (_request, reply) => {
-    const checks = {
-      database: await db.execute(sql`select 1`).then(() => true, () => false),
-      storage: await context.storage.put('.ready', new Uint8Array([1])).then(() => true, () => false),
-    };
-    const ready = checks.database && checks.storage;
-    return reply.code(ready ? 200 : 503).send({ ready, ...checks });
+    const within = (check: Promise<unknown>) => Promise.race([check.then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(resolve, READY_CHECK_MS, false))]);
+    const [database, storage] = await Promise.all([within(db.execute(sql`select 1`)), within(context.storage.put('.ready', new Uint8Array([1])))]);
+    const draining = context.lifecycle.draining;
+    const ready = database && storage && !draining;
+    if (!ready) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.code(ready ? 200 : 503).send({ ready, database, storage, draining });
   });
   for (const [plugin, base] of [...SERVICES, ...extraServices]) {
     await app.register(plugin, { prefix: base });

@@ -86,6 +86,13 @@ export interface ServerConfig {
    * connection silent for idleSeconds; an applicant sends at most uploadsAtOnce files at a time.
    */
   http: { requestTimeoutSeconds: number; idleSeconds: number; uploadsAtOnce: number };
+  /**
+   * Operations: on SIGTERM, /readyz answers 503 and the server keeps serving for drainSeconds before
+   * it closes (KH_DRAIN_SECONDS); migrations run at start unless production (KH_MIGRATE_ON_START),
+   * which runs `node dist/migrate.js` once per release; a database not reachable at start is tried
+   * again for startRetrySeconds (KH_DB_START_RETRY_SECONDS); the database timeouts (KH_DB_*_MS).
+   */
+  operations: { drainSeconds: number; migrateOnStart: boolean; startRetrySeconds: number; database: { connectMs: number; statementMs: number; idleInTransactionMs: number } };
   /** Rate limits per client address (and per staff account), in the database every instance shares. */
   limits: { lookupsPerMinute: number; analyticsPerMinute: number; errorReportsPerMinute: number; staffLoginsPerIp: number; staffLoginsPerAccount: number; staffLoginWindowMinutes: number };
 }
@@ -202,6 +209,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       requestsPerMinute: numberSetting(env, 'KH_STUDIO_REQUESTS_PER_MINUTE', 120, { min: 1 }),
       draftsPerEditor: numberSetting(env, 'KH_STUDIO_DRAFTS_PER_EDITOR', 20, { min: 1 }),
       documentBytes: numberSetting(env, 'KH_STUDIO_DOCUMENT_BYTES', 256 * 1024, { min: 1024, max: 1024 * 1024 }),
+    },
+    operations: {
+      drainSeconds: numberSetting(env, 'KH_DRAIN_SECONDS', production ? 10 : 0, { max: 600 }),
+      migrateOnStart: flag(env.KH_MIGRATE_ON_START, !production),
+      startRetrySeconds: numberSetting(env, 'KH_DB_START_RETRY_SECONDS', 60, { max: 3600 }),
+      database: {
+        connectMs: numberSetting(env, 'KH_DB_CONNECT_TIMEOUT_MS', 5_000, { min: 100 }),
+        statementMs: numberSetting(env, 'KH_DB_STATEMENT_TIMEOUT_MS', 30_000, { min: 100 }),
+        idleInTransactionMs: numberSetting(env, 'KH_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, { min: 100 }),
+      },
     },
     http: {
       requestTimeoutSeconds: numberSetting(env, 'KH_REQUEST_TIMEOUT_SECONDS', 120, { min: 1 }),

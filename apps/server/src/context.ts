@@ -20,6 +20,8 @@ export interface ServerContext {
   queue: JobQueue;
   /** Where the studio's work on editors' documents runs: a worker thread with limits. */
   studio: StudioCompiler;
+  /** Set once the process is told to stop: /readyz answers 503 while requests still run (the drain). */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {

@@ -1,9 +1,21 @@
-// PORT=<n> DATA_DIR=<folder> pnpm --filter server start: the API on 127.0.0.1 with the embedded database.
+// PORT=<n> DATA_DIR=<folder> pnpm --filter server start: the API, with the embedded database or
+// DATABASE_URL's PostgreSQL. Everything it writes is a JSON line (pino), failures through the one
+// redaction policy. A database not reachable at start is tried again with backoff; on SIGTERM the
+// server says it is not ready, keeps serving for the drain, then closes.
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, pendingMigrations, type OpenDatabase } from './db/database.ts';
+import { databaseFailure, logDependencyFailure } from './http/dependencies.ts';
+import { loggerRedaction, safeError } from './observability/redaction.ts';
+import { BUILD } from './observability/build-info.ts';
 import { extraServices } from './services.ts';
 import { CONSOLE_DIST, WEB_DIST } from './web.ts';
+
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info', ...loggerRedaction });
+// Node's own warnings (a library's deprecation notice) as JSON lines too, not free text on stderr.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => log.warn({ warning: warning.name, reason: warning.message }, 'process warning'));
 
 let config: ServerConfig;
 try {
@@ -11,20 +23,61 @@ try {
 } catch (error) {
   // A wrong setting is said in one line, not as a stack trace.
   if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
+  log.fatal({ setting: error.message.split(':')[0] }, error.message);
   process.exit(1);
 }
-const database = await openDatabase(config);
-const app = await buildApp({ config, db: database.db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, extraServices: extraServices(config) });
-const shutdown = async () => {
+if (config.production && !config.s3) log.warn({ setting: 'KH_S3_BUCKET' }, 'KH_S3_BUCKET is not set: files are kept in DATA_DIR, which no second instance can share. Run one instance only, or set KH_S3_BUCKET.');
+
+/** The database, tried again with backoff while it cannot be reached (it may start after us), one line per try. */
+async function databaseWhenReachable(): Promise<OpenDatabase> {
+  const until = Date.now() + config.operations.startRetrySeconds * 1000;
+  for (let attempt = 1, waitMs = 500; ; attempt++, waitMs = Math.min(waitMs * 2, 10_000)) {
+    try {
+      if (config.databaseUrl && !config.operations.migrateOnStart) {
+        const pending = await pendingMigrations(config.databaseUrl);
+        if (pending.length > 0) {
+          log.fatal({ pending }, `The database lacks this release's migrations (${pending.join(', ')}): run node dist/migrate.js first.`);
+          process.exit(1);
+        }
+      }
+      return await openDatabase({
+        ...config,
+        timeouts: config.operations.database,
+        migrate: config.operations.migrateOnStart,
+        onPoolError: (error) => logDependencyFailure(log, { dependency: 'database', reason: databaseFailure(error) ?? error.message.slice(0, 80) }, { part: 'idle connection' }),
+      });
+    } catch (error) {
+      const reason = databaseFailure(error);
+      if (!reason || Date.now() + waitMs > until) {
+        log.fatal({ err: safeError(error) }, 'the database could not be opened');
+        process.exit(1);
+      }
+      log.warn({ dependency: 'database', reason, attempt, retryInMs: waitMs }, 'database not reachable yet');
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
+const database = await databaseWhenReachable();
+const app = await buildApp({ config, db: database.db, logger: log, extraServices: extraServices(config) });
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  // Not ready from now: the load balancer stops sending new requests while these finish.
+  app.kh.lifecycle.draining = true;
+  log.info({ signal, drainSeconds: config.operations.drainSeconds }, 'draining');
+  await new Promise((resolve) => setTimeout(resolve, config.operations.drainSeconds * 1000));
   // In-flight requests finish; a keep-alive socket that never goes idle is cut after 10 s, not waited for.
   const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000);
   await app.close();
   clearTimeout(deadline);
   await database.close();
+  log.info('stopped');
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ host: config.host, port: config.port });
-app.log.info({ database: database.kind, dataDir: config.dataDir, dev: config.dev }, 'ready');
+log.info({ database: database.kind, dataDir: config.dataDir, dev: config.dev, version: BUILD.version, commit: BUILD.commit }, 'ready');

@@ -93,6 +93,12 @@ function buildOnce() {
   built = true;
 }
 
+/** The release's migrations, by the built command (`node dist/migrate.js`), as an operator runs them. */
+function migrateOnce(databaseUrl: string) {
+  const run = spawnSync(process.execPath, ['apps/server/dist/migrate.js'], { cwd: repoDir, encoding: 'utf8', env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl } });
+  if (run.status !== 0) throw new Error(`migrate failed: ${run.stdout}${run.stderr}`);
+}
+
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
@@ -118,13 +124,17 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
     zoloz = await fakeZoloz();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
+    // A release migrates once, by its own command, before its instances start.
+    const databaseUrl = await freshPostgresDatabase(POSTGRES_URL!);
+    migrateOnce(databaseUrl);
     child = spawn(process.execPath, ['apps/server/dist/main.js'], {
       cwd: repoDir,
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
         PORT: String(port),
-        DATABASE_URL: await freshPostgresDatabase(POSTGRES_URL!),
+        DATABASE_URL: databaseUrl,
+        KH_DRAIN_SECONDS: '0',
         KH_PUBLIC_ORIGIN: baseUrl,
         KH_SIGNING_SECRET: 's'.repeat(40),
         KH_SMS_URL: sms.url,
@@ -210,13 +220,14 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
     const metrics = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toMatch(/kh_step_saves_total\{step="contact"\} 1/);
-    expect(await (await fetch(`${baseUrl}/readyz`)).json()).toEqual({ ready: true, database: true, storage: true });
+    expect(await (await fetch(`${baseUrl}/readyz`)).json()).toEqual({ ready: true, database: true, storage: true, draining: false });
   });
-  it('a missing setting stops the start with one line naming it', () => {
+  it('a missing setting stops the start with one JSON line naming it', () => {
     const run = spawnSync(process.execPath, ['apps/server/dist/main.js'], { cwd: repoDir, encoding: 'utf8', env: { PATH: process.env.PATH, ...productionEnv({ KH_SIGNING_SECRET: undefined }) } });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/^KH_SIGNING_SECRET: /);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ level: 60, setting: 'KH_SIGNING_SECRET', msg: expect.stringMatching(/^KH_SIGNING_SECRET: /) });
   });
 });
 
@@ -237,6 +248,7 @@ describe.skipIf(!POSTGRES_URL)('two built instances on one PostgreSQL and one S3
     await s3.run();
     sms = await fakeSmsProvider('provider-key');
     const databaseUrl = await freshPostgresDatabase(POSTGRES_URL!);
+    migrateOnce(databaseUrl);
     const start = async () => {
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
@@ -252,6 +264,7 @@ describe.skipIf(!POSTGRES_URL)('two built instances on one PostgreSQL and one S3
           KH_S3_ACCESS_KEY_ID: 'S3RVER',
           KH_S3_SECRET_ACCESS_KEY: 'S3RVER',
           DATA_DIR: mkdtempSync(join(tmpdir(), 'kh-instance-')),
+          KH_DRAIN_SECONDS: '0',
           LOG_LEVEL: 'warn',
         },
       });
@@ -260,7 +273,7 @@ describe.skipIf(!POSTGRES_URL)('two built instances on one PostgreSQL and one S3
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
       return { child, baseUrl, ready: () => waitForHealth(baseUrl, child, () => output) };
     };
-    // Started together on an empty database: migrations and queue creation take turns.
+    // Started together: queue creation takes turns.
     const [a, b] = await Promise.all([start(), start()]);
     await Promise.all([a.ready(), b.ready()]);
 

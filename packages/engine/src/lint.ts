@@ -75,7 +75,32 @@ function fieldReferencesOf(field: ValueField): string[] {
 }
 
 /** What keeps a studio document's compile small whatever it says (the compile is linear in these). */
-export const DOCUMENT_LIMITS = { fields: 400, ruleDepth: 8, ruleNodes: 4000 } as const;
+export const DOCUMENT_LIMITS = { fields: 400, ruleDepth: 8, ruleNodes: 4000, expandedPerField: 200, expandedInAll: 5000 } as const;
+
+/**
+ * How many conditions deciding each field's visibility takes once the rules it reads are followed
+ * (a field is visible only when the fields its rule reads are). A validator evaluates them that way,
+ * so a web of fields each reading the two before grows like Fibonacci: bounded here, and the lint
+ * names the field that passes the bound. Cycles and unknown fields are the compile's to report.
+ */
+function expandedConditions(entries: { field: Field; ancestors: Rule[] }[]): Map<string, number> {
+  const own = new Map(entries.map(({ field, ancestors }) => [field.id, [...ancestors, ...(field.visibleWhen ? [field.visibleWhen] : [])]]));
+  const cost = new Map<string, number>();
+  const visiting = new Set<string>();
+  const of = (id: string): number => {
+    const known = cost.get(id);
+    if (known !== undefined) return known;
+    if (visiting.has(id) || !own.has(id)) return 0;
+    visiting.add(id);
+    const rules = own.get(id)!;
+    const total = rules.reduce((sum, rule) => sum + ruleNodes(rule), 0) + [...new Set(rules.flatMap(fieldsOfRule))].reduce((sum, dependency) => sum + of(dependency), 0);
+    visiting.delete(id);
+    cost.set(id, Math.min(total, Number.MAX_SAFE_INTEGER));
+    return total;
+  };
+  for (const { field } of entries) of(field.id);
+  return cost;
+}
 
 function ruleDepth(rule: Rule): number {
   if ('all' in rule) return 1 + Math.max(0, ...rule.all.map(ruleDepth));
@@ -123,6 +148,14 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
     const allRules = entries.flatMap(rulesOf);
     if (allRules.some((rule) => ruleDepth(rule) > DOCUMENT_LIMITS.ruleDepth)) report(`a visibility rule is nested more than ${DOCUMENT_LIMITS.ruleDepth} deep`);
     if (allRules.reduce((sum, rule) => sum + ruleNodes(rule), 0) > DOCUMENT_LIMITS.ruleNodes) report(`the visibility rules have more than ${DOCUMENT_LIMITS.ruleNodes} conditions in all`);
+    const expanded = expandedConditions(walkFields(step.fields));
+    let expandedInAll = 0;
+    for (const [id, conditions] of expanded) {
+      expandedInAll += conditions;
+      if (conditions > DOCUMENT_LIMITS.expandedPerField)
+        report(`its visibility takes ${conditions} conditions once the rules of the fields it reads are followed; at most ${DOCUMENT_LIMITS.expandedPerField}: make it read fewer fields, or fields whose own rules are simpler`, id);
+    }
+    if (expandedInAll > DOCUMENT_LIMITS.expandedInAll) report(`deciding every field's visibility takes ${expandedInAll} conditions; at most ${DOCUMENT_LIMITS.expandedInAll}`);
     const ids = new Set<string>();
     for (const field of entries) {
       if (ids.has(field.id)) report('duplicate id', field.id);

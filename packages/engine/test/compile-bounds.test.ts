@@ -4,15 +4,17 @@
 // on the two before it (the document that froze the server for seconds per compile) grows linearly.
 import { describe, expect, it } from 'vitest';
 import { compile, validateStep, type StepSchema } from '../src/index.ts';
+import { lintSteps } from '../src/lint.ts';
+import { loadLocales, loadMetaSchema } from '../src/node/load.ts';
 import { validatorCode, validatorFromCode } from '../src/node/validator-code.ts';
 import { dictionaries } from './helpers.ts';
 
-/** n text fields, each visible when the two before it are filled, each with a length rule. */
-export function chainedDocument(n: number): StepSchema {
+/** n text fields, each visible when the `reads` fields before it are filled, each with a length rule. */
+export function chainedDocument(n: number, reads = 2): StepSchema {
   const payload: Record<string, string> = {};
   const fields = Array.from({ length: n }, (_, i) => {
     payload[`f${i}`] = 'string';
-    const reads = [i - 1, i - 2].filter((j) => j >= 0).map((j) => ({ field: `f${j}`, filled: true }));
+    const read = Array.from({ length: reads }, (_, k) => i - 1 - k).filter((j) => j >= 0).map((j) => ({ field: `f${j}`, filled: true }));
     return {
       id: `f${i}`,
       kind: 'Input',
@@ -20,7 +22,7 @@ export function chainedDocument(n: number): StepSchema {
       dataKey: `f${i}`,
       labelKey: 'field.contact.email.label',
       rules: [{ rule: 'maxLength', max: 10 }],
-      ...(reads.length ? { visibleWhen: { all: reads } } : {}),
+      ...(read.length ? { visibleWhen: { all: read } } : {}),
     };
   });
   return { id: 'contact', stepCode: 2000, titleKey: 'step.contact.title', payload, fields } as unknown as StepSchema;
@@ -41,8 +43,8 @@ describe('compiling a step is linear in its visibility rules', () => {
     expect(large.schema).toBeLessThan(16 * 1000);
   });
 
-  it('a 60-field chain compiles, validates and decides visibility as the predicate and the schema agree', () => {
-    const compiled = compile(chainedDocument(60), { dictionaries });
+  it('a 60-field chain (each reading the one before) compiles, validates and decides visibility as the predicate and the schema agree', () => {
+    const compiled = compile(chainedDocument(60, 1), { dictionaries });
     const validator = validatorFromCode(validatorCode(compiled.jsonSchema));
     const allFilled = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, 'short']));
     expect(compiled.isVisible('f59', allFilled)).toBe(true);
@@ -55,5 +57,15 @@ describe('compiling a step is linear in its visibility rules', () => {
     expect(compiled.isVisible('f32', gap)).toBe(false);
     expect(compiled.isVisible('f59', gap)).toBe(false);
     expect(validateStep(compiled, gap, { validator })).toEqual([]);
+  });
+});
+
+describe('what a validator would evaluate is bounded by the lint', () => {
+  it('fields each reading the two before them (the document that froze the server) are refused, naming the first field past the bound; a chain reading one is not', () => {
+    const lint = (document: StepSchema) => lintSteps({ steps: [{ file: 'contact.json', document }], dictionaries, locales: loadLocales(), metaSchema: loadMetaSchema('step') });
+    const refused = lint(chainedDocument(18)).filter((p) => p.reason.includes('conditions once the rules of the fields it reads are followed'));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toMatchObject({ field: expect.stringMatching(/^f\d+$/), reason: expect.stringMatching(/^its visibility takes \d+ conditions once the rules of the fields it reads are followed; at most 200/) });
+    expect(lint(chainedDocument(60, 1)).filter((p) => p.reason.includes('conditions'))).toEqual([]);
   });
 });

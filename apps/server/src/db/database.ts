@@ -18,7 +18,46 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
 export interface OpenDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The connections (their use is a metric). */
+  pool: pg.Pool;
   close(): Promise<void>;
+}
+
+/**
+ * The migrations in drizzle/ the database has not run (by the time the journal gives each, which
+ * drizzle records as it runs one). A release's new code refuses to start on a database that lacks
+ * its migrations: they run first, once, by `node dist/migrate.js`.
+ */
+export async function pendingMigrations(databaseUrl: string): Promise<string[]> {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const exists = await client.query("select to_regclass('drizzle.__drizzle_migrations') as name");
+    const applied = exists.rows[0]?.name ? new Set((await client.query('select created_at from drizzle.__drizzle_migrations')).rows.map((row: { created_at: string }) => Number(row.created_at))) : new Set<number>();
+    return journal.entries.filter((entry) => !applied.has(entry.when)).map((entry) => entry.tag);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Runs the migrations on a PostgreSQL database, on a connection of its own with no statement
+ * timeout (a migration may take long). Instances starting together take turns: the second finds
+ * nothing left to do.
+ */
+export async function migrateDatabase(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('kh:migrations'))");
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query("select pg_advisory_unlock(hashtext('kh:migrations'))").catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** The embedded database folder is this process's alone (PGlite is one process's): another is refused, with its pid. */
@@ -60,21 +99,57 @@ export interface QueryLogger {
   logQuery(query: string, params: unknown[]): void;
 }
 
-export async function openDatabase({ dataDir, databaseUrl, logger }: { dataDir: string; databaseUrl?: string; logger?: QueryLogger }): Promise<OpenDatabase> {
+/**
+ * How long the server waits on PostgreSQL: a connection, a statement, a transaction left idle. A
+ * database that does not answer (a restart, a network partition) fails a request in seconds, as a
+ * 503, instead of holding it; the pool then connects again by itself once the database is back.
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
+
+/** Something to say that a pool's idle connection failed (the database restarted under it): the pool replaces it. */
+export type PoolErrorListener = (error: Error) => void;
+
+export async function openDatabase({
+  dataDir,
+  databaseUrl,
+  logger,
+  timeouts = DEFAULT_DATABASE_TIMEOUTS,
+  onPoolError = () => undefined,
+  migrate = true,
+}: {
+  dataDir: string;
+  databaseUrl?: string;
+  logger?: QueryLogger;
+  timeouts?: DatabaseTimeouts;
+  onPoolError?: PoolErrorListener;
+  /** Run the migrations first (the default; production runs them once per release: `node dist/migrate.js`). */
+  migrate?: boolean;
+}): Promise<OpenDatabase> {
   // memory:// keeps the embedded database in memory (tests that need no restart).
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      // The server enforces the first two; the client gives up a little later on a server that went silent.
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      query_timeout: timeouts.statementMs + 5_000,
+      keepAlive: true,
+    });
+    // Without a listener, an idle connection's error (the database restarting) ends the process; so
+    // does one on a connection checked out between two statements of a transaction (awaiting the file
+    // storage, say), which the pool does not listen to: every connection gets one as it is made.
+    pool.on('error', onPoolError);
+    pool.on('connect', (client) => void client.on('error', onPoolError));
     const db = drizzlePg(pool, { schema, logger });
-    // Instances starting together migrate one after the other: the second finds nothing left to do.
-    const holder = await pool.connect();
-    try {
-      await holder.query("select pg_advisory_lock(hashtext('kh:migrations'))");
-      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    } finally {
-      await holder.query("select pg_advisory_unlock(hashtext('kh:migrations'))").catch(() => undefined);
-      holder.release();
-    }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    if (migrate) await migrateDatabase(databaseUrl);
+    return { db: db as unknown as Database, kind: 'postgres', pool, close: () => pool.end() };
   }
   const inMemory = dataDir === 'memory://';
   const dir = inMemory ? undefined : join(dataDir, 'pg');
@@ -84,12 +159,14 @@ export async function openDatabase({ dataDir, databaseUrl, logger }: { dataDir: 
   try {
     embedded = await startEmbeddedPostgres(dir);
     const pool = new pg.Pool({ host: embedded.socketDir, port: EMBEDDED_PORT, user: 'postgres', database: 'postgres', max: EMBEDDED_CONNECTIONS });
+    pool.on('error', onPoolError);
     const db = drizzlePg(pool, { schema, logger });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     const running = embedded;
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      pool,
       close: async () => {
         await pool.end();
         await running.stop();

@@ -208,8 +208,14 @@ export const files = pgTable('files', {
   originalFilename: text('original_filename').notNull(),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
+  /**
+   * When the object was written. An upload's row comes first (null here), then the object, then this:
+   * a row left null by a crash or a storage failure is swept with its object (services/file-sweep.ts),
+   * so nothing in the bucket is ever without a row.
+   */
+  storedAt: timestamp('stored_at', { withTimezone: true }).defaultNow(),
   createdAt: createdAt(),
-});
+}, (t) => [index('files_unstored').on(t.createdAt).where(sql`stored_at is null`)]);
 
 export const analyticsEvents = pgTable('analytics_events', {
   id: serial('id').primaryKey(),

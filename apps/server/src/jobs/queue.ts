@@ -14,11 +14,13 @@ export interface DeadJob {
   createdOn: Date;
 }
 
+/** Per queue: jobs waiting, the oldest waiting one's age in seconds, and jobs failed for good. */
+export type QueueHealth = Record<string, { waiting: number; oldestAgeSeconds: number; failed: number }>;
+
 export interface JobQueue {
   send<T extends object>(name: QueueName, data: T): Promise<string | null>;
   work<T>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
-  /** Jobs waiting (created or to be retried) per queue: the queue depth metric. */
-  depth(): Promise<Record<string, number>>;
+  health(): Promise<QueueHealth>;
   deadLetters(limit?: number): Promise<DeadJob[]>;
   stop(): Promise<void>;
 }
@@ -31,6 +33,8 @@ export interface QueueOptions {
   retryDelaySeconds: number;
   retryLimit: number;
   pollingIntervalSeconds: number;
+  /** Where the queue's own failures are told (the server's JSON log). */
+  log?: { warn(object: Record<string, unknown>, message: string): void };
 }
 
 /** pg-boss's executeSql over a pool: statements without parameters may be several at once (the last one answers). */
@@ -43,9 +47,10 @@ const poolAdapter = (pool: pg.Pool) => ({
 
 export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   const boss = options.databaseUrl
-    ? new PgBoss({ connectionString: options.databaseUrl, max: 4 })
+    ? new PgBoss({ connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 5_000, keepAlive: true } as ConstructorParameters<typeof PgBoss>[0])
     : new PgBoss({ db: poolAdapter(options.embedded!), supervise: true, schedule: false });
-  boss.on('error', (error) => console.error('job queue:', error.message));
+  // pg-boss reports its failures (the database restarting under its polling) here; it keeps polling.
+  boss.on('error', (error) => options.log?.warn({ dependency: 'database', reason: error.message.split('\n')[0]!.slice(0, 120), part: 'job queue' }, 'database unavailable'));
   await boss.start();
   const createQueues = async () => {
     await boss.createQueue(QUEUES.notifyDead, { name: QUEUES.notifyDead, retentionMinutes: 60 * 24 * 30 });
@@ -57,6 +62,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
     // Instances starting together deadlock in pg-boss's queue creation (the two-instance test found
     // it): they take turns under an advisory lock held on a connection of its own.
     const holder = new pg.Client({ connectionString: options.databaseUrl });
+    holder.on('error', () => undefined);
     await holder.connect();
     try {
       await holder.query("select pg_advisory_lock(hashtext('kh:queues'))");
@@ -72,9 +78,18 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
         for (const job of jobs) await handler(job.data as never);
       });
     },
-    async depth() {
-      const entries = await Promise.all(Object.values(QUEUES).map(async (name) => [name, await boss.getQueueSize(name)] as const));
-      return Object.fromEntries(entries);
+    async health() {
+      const result = (await boss.getDb().executeSql(
+        `select name,
+           count(*) filter (where state in ('created', 'retry')) as waiting,
+           coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry'))), 0) as oldest,
+           count(*) filter (where state = 'failed') as failed
+         from pgboss.job where name = any($1) group by name`,
+        [Object.values(QUEUES)],
+      )) as { rows: { name: string; waiting: string; oldest: string; failed: string }[] };
+      const health: QueueHealth = Object.fromEntries(Object.values(QUEUES).map((name) => [name, { waiting: 0, oldestAgeSeconds: 0, failed: 0 }]));
+      for (const row of result.rows) health[row.name] = { waiting: Number(row.waiting), oldestAgeSeconds: Math.round(Number(row.oldest)), failed: Number(row.failed) };
+      return health;
     },
     async deadLetters(limit = 50) {
       const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = any($1) order by created_on desc limit ${Number(limit)}`, [[QUEUES.notifyDead, QUEUES.providerDead]])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };

@@ -1,11 +1,42 @@
 // Prometheus metrics (prom-client), one registry per server: request durations by route, the
 // application's own events, and provider failures by reason. Served at /metrics (see app.ts).
+import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { QueueHealth } from '../jobs/queue.ts';
+import { BUILD } from './build-info.ts';
 
-export function createMetrics(queueDepth: () => Promise<Record<string, number>> = async () => ({})) {
+export interface MetricSources {
+  /** Per queue: jobs waiting, the oldest one's age, failed and dead-lettered counts. */
+  queueHealth?: () => Promise<QueueHealth>;
+  /** The database pool: connections in use and requests waiting for one. */
+  pool?: pg.Pool;
+}
+
+export function createMetrics({ queueHealth = async () => ({}), pool }: MetricSources = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'kh_' });
   const registers = [registry];
+  // What is running, as a metric a dashboard can join on.
+  new Gauge({ name: 'kh_build_info', help: 'The running build: version, commit and build time (always 1)', labelNames: ['version', 'commit', 'built_at'] as const, registers }).set({ version: BUILD.version, commit: BUILD.commit, built_at: BUILD.builtAt }, 1);
+  let health: Promise<QueueHealth> | undefined;
+  // One read of the queue per scrape, shared by its four gauges.
+  const queueNow = () => (health ??= queueHealth().catch(() => ({}) as QueueHealth).finally(() => setTimeout(() => (health = undefined), 1000)));
+  const queueGauge = (name: string, help: string, read: (entry: QueueHealth[string]) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'] as const,
+      registers,
+      async collect() {
+        for (const [queue, entry] of Object.entries(await queueNow())) this.set({ queue }, read(entry));
+      },
+    });
+  queueGauge('kh_queue_oldest_job_age_seconds', 'Age of the oldest job waiting per queue', (entry) => entry.oldestAgeSeconds);
+  queueGauge('kh_queue_failed_jobs', 'Jobs that failed for good per queue (kept for their retention)', (entry) => entry.failed);
+  if (pool) {
+    new Gauge({ name: 'kh_db_pool_connections_in_use', help: 'Database connections checked out', registers, collect() { this.set(pool.totalCount - pool.idleCount); } });
+    new Gauge({ name: 'kh_db_pool_waiting', help: 'Requests waiting for a database connection', registers, collect() { this.set(pool.waitingCount); } });
+  }
   return {
     registry,
     requestDuration: new Histogram({
@@ -18,15 +49,7 @@ export function createMetrics(queueDepth: () => Promise<Record<string, number>> 
     stepSaves: new Counter({ name: 'kh_step_saves_total', help: 'Steps saved (fill-data accepted), by step', labelNames: ['step'] as const, registers }),
     submissions: new Counter({ name: 'kh_submissions_total', help: 'Applications and supplements submitted', labelNames: ['kind'] as const, registers }),
     decisions: new Counter({ name: 'kh_decisions_total', help: 'Reviewer decisions: approved (per market opened) and rejected', labelNames: ['decision'] as const, registers }),
-    queueDepth: new Gauge({
-      name: 'kh_queue_depth',
-      help: 'Jobs waiting per queue (notify-dead: out of retries)',
-      labelNames: ['queue'] as const,
-      registers,
-      async collect() {
-        for (const [queue, depth] of Object.entries(await queueDepth().catch(() => ({})))) this.set({ queue }, depth);
-      },
-    }),
+    queueDepth: queueGauge('kh_queue_depth', 'Jobs waiting per queue (notify-dead, provider-dead: out of retries, for a person to follow up)', (entry) => entry.waiting),
     providerFailures: new Counter({ name: 'kh_provider_failures_total', help: 'Failures answered by the SMS, identity and card providers, by reason', labelNames: ['provider', 'reason'] as const, registers }),
   };
 }

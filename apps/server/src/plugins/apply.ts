@@ -1,6 +1,6 @@
 // apply: the application record (khInfo), saving and fetching steps, submission. Every saved step is
 // validated with the same compiled step schema as the browser, plus the rules only the server knows.
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
 import { translate } from '@kh/i18n';
@@ -67,7 +67,7 @@ async function fileOwnership(db: Database, memberId: string, compiled: CompiledS
   for (const field of compiled.valueFields) {
     const value = formData[field.id];
     if ((field.widget !== 'upload' && field.widget !== 'signature') || typeof value !== 'string' || !compiled.isVisible(field.id, formData)) continue;
-    const [owned] = await db.select({ id: files.id }).from(files).where(and(eq(files.relativePath, value), eq(files.memberId, memberId))).limit(1);
+    const [owned] = await db.select({ id: files.id }).from(files).where(and(eq(files.relativePath, value), eq(files.memberId, memberId), isNotNull(files.storedAt))).limit(1);
     if (!owned) errors.push({ field: field.id, key: 'validation.uploadFailed' });
   }
   return errors;

@@ -1,6 +1,6 @@
 // file: uploads checked by content (file-type), stored through the storage adapter, served back only
 // to their owner, with a watermark on images when asked.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UPLOAD_TYPES } from '@kh/engine';
@@ -53,9 +53,17 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
       });
     const id = newId();
     const relativePath = `${folder}/${memberId}/${id}.${detected.ext}`;
-    await storage.put(relativePath, bytes);
     const originalFilename = (part.filename || `upload.${detected.ext}`).replace(/[^\w.\- ]/g, '_').slice(0, 120);
-    await db.insert(files).values({ id, memberId, relativePath, originalFilename, mime: detected.mime, size: bytes.length });
+    // The row first, marked not stored; then the object; then the mark. Whatever fails in between
+    // leaves a row the sweep finds (services/file-sweep.ts), never an object nobody knows of.
+    await db.insert(files).values({ id, memberId, relativePath, originalFilename, mime: detected.mime, size: bytes.length, storedAt: null });
+    try {
+      await storage.put(relativePath, bytes);
+    } catch (error) {
+      await db.delete(files).where(eq(files.id, id)).catch(() => undefined);
+      throw error;
+    }
+    await db.update(files).set({ storedAt: new Date() }).where(eq(files.id, id));
     return ok({ filename: `${id}.${detected.ext}`, filepath: relativePath, originalFilename, mime: detected.mime, size: bytes.length });
   }
 
@@ -82,7 +90,7 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
   async function ownedFile(request: FastifyRequest, relativePath: string) {
     const safe = safeRelativePath(relativePath);
     if (!safe || safe !== relativePath) throw badRequest('server.pathRefused');
-    const [file] = await db.select().from(files).where(and(eq(files.relativePath, safe), eq(files.memberId, memberOf(request))));
+    const [file] = await db.select().from(files).where(and(eq(files.relativePath, safe), eq(files.memberId, memberOf(request)), isNotNull(files.storedAt)));
     if (!file) throw notFound('server.fileNotFound');
     return file;
   }

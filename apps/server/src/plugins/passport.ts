@@ -164,7 +164,7 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
       // A code that never left is no code: removed, so "wait 60 seconds" does not stand in the way of a retry.
       await db.delete(smsCodes).where(eq(smsCodes.id, codeId));
       const reason = error instanceof SmsDeliveryError ? error.reason : 'unknown';
-      request.log.warn({ err: error, provider: 'sms', reason }, 'the login code could not be sent');
+      request.log.warn({ dependency: 'sms', reason }, 'sms unavailable: the login code could not be sent');
       app.kh.metrics.providerFailures.inc({ provider: 'sms', reason });
       throw new AppError(502, '500', 'server.smsNotSent');
     }

@@ -8,7 +8,8 @@ import type { ServerContext } from '../context.ts';
 import { applications, members } from '../db/schema.ts';
 import { QUEUES, type JobQueue } from '../jobs/queue.ts';
 import { initApplication, payloadsOf } from './applications.ts';
-import { applicationPdf } from './application-pdf.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { networkFailure } from '../http/dependencies.ts';
 
 export interface NotifyJob {
   channel: 'email' | 'sms';
@@ -59,19 +60,22 @@ export async function composeNotification({ db, config }: Pick<ServerContext, 'd
   return { application, language, email, phone: member ? { countryCode: member.countryCode, mobile: member.mobile } : undefined, subject: t('Subject'), text: t('Email') + note, sms: t('Sms') };
 }
 
-/** The worker of the notify queue: a failure throws, and the queue retries it (then dead-letters it). */
-export const notificationWorker = (context: Pick<ServerContext, 'db' | 'config' | 'sms' | 'mailer' | 'metrics' | 'storage'>) => async (job: NotifyJob) => {
+/**
+ * The worker of the notify queue: a failure throws, and the queue retries it (then dead-letters it).
+ * The approval e-mail carries no personal data and no attachment: the signed application is the
+ * applicant's to download once logged in (an e-mail is read wherever a mailbox is open).
+ */
+export const notificationWorker = (context: Pick<ServerContext, 'db' | 'config' | 'sms' | 'mailer' | 'metrics'> & { log?: FastifyBaseLogger }) => async (job: NotifyJob) => {
   const message = await composeNotification(context, job);
   if (!message) return;
+  const dependency = job.channel === 'email' ? 'smtp' : 'sms';
   try {
-    if (job.channel === 'email' && message.email) {
-      // The approval carries the signed application, as the applicant submitted it.
-      const attachments = job.event === 'approved' ? [{ filename: 'application.pdf', content: await applicationPdf(context, message.application), contentType: 'application/pdf' }] : [];
-      await context.mailer.send({ to: message.email, subject: message.subject, text: message.text, attachments });
-    }
+    if (job.channel === 'email' && message.email) await context.mailer.send({ to: message.email, subject: message.subject, text: message.text });
     if (job.channel === 'sms' && message.phone) await context.sms.send({ ...message.phone, body: message.sms });
   } catch (error) {
-    context.metrics.providerFailures.inc({ provider: job.channel === 'email' ? 'smtp' : 'sms', reason: 'notification' });
+    context.metrics.providerFailures.inc({ provider: dependency, reason: 'notification' });
+    // One line: which dependency, why, which job; the message and its address stay out of the log.
+    context.log?.warn({ dependency, reason: networkFailure(error) ?? (error as { code?: string }).code ?? (error as Error).name, event: job.event, applicationId: job.applicationId }, `${dependency} delivery failed`);
     throw error;
   }
 };

@@ -30,8 +30,8 @@ export class SmsDeliveryError extends Error {
 export const sandboxSms = (db: Database, log: FastifyBaseLogger): SmsSender => ({
   async send(message) {
     await db.insert(smsOutbox).values(message);
-    // A sandbox never reaches a phone, so the text is logged for the developer who runs it.
-    log.info({ sms: { to: `+${message.countryCode}${message.mobile}`, body: message.body } }, 'sandbox SMS written to the outbox');
+    // The developer reads it at /dev/outbox; the log holds neither the number nor the text.
+    log.info({ sms: { to: maskedNumber(message) } }, 'sandbox SMS written to the outbox');
   },
 });
 

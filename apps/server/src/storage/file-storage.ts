@@ -1,10 +1,12 @@
 // File storage behind an adapter; the default keeps files in a local folder (DATA_DIR/files).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
 
 export interface FileStorage {
   put(relativePath: string, bytes: Uint8Array): Promise<void>;
   get(relativePath: string): Promise<Buffer>;
+  /** Removes the file; one that is not there is no error. */
+  remove(relativePath: string): Promise<void>;
 }
 
 /** Refuses absolute paths and any path that leaves the root ("..", encoded or not). */
@@ -30,5 +32,6 @@ export function localFileStorage(root: string): FileStorage {
       await writeFile(full, bytes);
     },
     get: (relativePath) => readFile(locate(relativePath)),
+    remove: (relativePath) => rm(locate(relativePath), { force: true }),
   };
 }

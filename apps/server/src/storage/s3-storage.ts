@@ -1,6 +1,7 @@
 // File storage on S3 or an S3-compatible server (KH_S3_*): every instance reads what another wrote.
 // Keys are the same safe relative paths the local folder uses.
-import { GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { calling } from '../http/dependencies.ts';
 import { safeRelativePath, type FileStorage } from './file-storage.ts';
 
 export interface S3Settings {
@@ -22,6 +23,9 @@ export function s3FileStorage(settings: S3Settings): FileStorage & { reachable()
     endpoint: settings.endpoint,
     forcePathStyle: Boolean(settings.endpoint),
     credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    // A bucket that does not answer fails the request in seconds (a 503), not minutes.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+    maxAttempts: 2,
     // S3-compatible servers do not all know the newer default checksums; S3 does not require them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -32,17 +36,21 @@ export function s3FileStorage(settings: S3Settings): FileStorage & { reachable()
     return `${settings.prefix ?? ''}${safe.split('\\').join('/')}`;
   };
   return {
+    // The bucket down or slow is a DependencyError: the request that met it is answered 503.
     async put(relativePath, bytes) {
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: keyOf(relativePath), Body: bytes }));
+      await calling('storage', () => client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: keyOf(relativePath), Body: bytes })));
     },
     async get(relativePath) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(relativePath) }));
+        const answer = await calling('storage', () => client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(relativePath) })));
         return Buffer.from(await answer.Body!.transformToByteArray());
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') throw new FileMissingError(relativePath);
         throw error;
       }
+    },
+    async remove(relativePath) {
+      await calling('storage', () => client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(relativePath) })));
     },
     reachable: () => client.send(new HeadBucketCommand({ Bucket: settings.bucket })).then(() => true, () => false),
   };
