@@ -243,7 +243,7 @@ describe('the review console', () => {
     const second = await newPage(1280, 800);
     const bea = await signIn(second, 'bea@broker.example', 'Staff accounts');
     await bea.confirm();
-    await second.getByRole('link', { name: 'Changes' }).click();
+    await second.getByRole('link', { name: 'Changes', exact: true }).click();
     await second.getByRole('button', { name: 'Confirm: A new account for Nora New (nora@broker.example) as product editor' }).click();
     await second.getByText('Confirmed: the change is made.').waitFor();
 

@@ -93,6 +93,10 @@ export interface ServerConfig {
    * again for startRetrySeconds (KH_DB_START_RETRY_SECONDS); the database timeouts (KH_DB_*_MS).
    */
   operations: { drainSeconds: number; migrateOnStart: boolean; startRetrySeconds: number; database: { connectMs: number; statementMs: number; idleInTransactionMs: number } };
+  /** How long records are kept (services/retention.ts): KH_RETENTION_YEARS, KH_DRAFT_RETENTION_DAYS. */
+  retention: RetentionSettings;
+  /** KH_BOOTSTRAP_ADMIN_EMAIL and KH_BOOTSTRAP_ADMIN_PASSWORD: the first admin, made by a start that finds none. */
+  bootstrapAdmin?: { email: string; password: string };
   /** Rate limits per client address (and per staff account), in the database every instance shares. */
   limits: { lookupsPerMinute: number; analyticsPerMinute: number; errorReportsPerMinute: number; staffLoginsPerIp: number; staffLoginsPerAccount: number; staffLoginWindowMinutes: number };
 }
@@ -102,6 +106,17 @@ const flag = (value: string | undefined, fallback: boolean) => (value === undefi
 export class ConfigError extends Error {}
 
 /** A whole-number setting: its default when unset, else a number within its bounds, or a one-line refusal naming it. */
+export interface RetentionSettings {
+  /** Years an account's records are kept after it closes, and a refused or withdrawn application's after its last activity; never under the law's six. */
+  years: number;
+  /** Days an application never submitted is kept after its last activity. */
+  draftDays: number;
+}
+export const retentionFrom = (env: NodeJS.ProcessEnv): RetentionSettings => ({
+  years: numberSetting(env, 'KH_RETENTION_YEARS', 7, { min: 6, max: 100 }),
+  draftDays: numberSetting(env, 'KH_DRAFT_RETENTION_DAYS', 365, { min: 30 }),
+});
+
 export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -125,6 +140,16 @@ export function embedOriginsFrom(value: string | undefined): string[] {
       throw new ConfigError(`KH_EMBED_ORIGINS: "${origin}" is not an origin such as https://broker.example (https, no path)`);
   }
   return origins;
+}
+
+/** The first admin's e-mail and one-time password, both or neither. */
+function bootstrapAdminFrom(env: NodeJS.ProcessEnv): { email: string; password: string } | undefined {
+  const email = env.KH_BOOTSTRAP_ADMIN_EMAIL?.trim();
+  const password = env.KH_BOOTSTRAP_ADMIN_PASSWORD;
+  if (!email && !password) return undefined;
+  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) throw new ConfigError('KH_BOOTSTRAP_ADMIN_EMAIL: an e-mail address is needed with KH_BOOTSTRAP_ADMIN_PASSWORD');
+  if (!password || password.length < 12) throw new ConfigError('KH_BOOTSTRAP_ADMIN_PASSWORD: at least 12 characters, with KH_BOOTSTRAP_ADMIN_EMAIL');
+  return { email, password };
 }
 
 /** KH_CONSOLE_ORIGIN: a bare origin, https unless local, not the applicants' own. */
@@ -210,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       draftsPerEditor: numberSetting(env, 'KH_STUDIO_DRAFTS_PER_EDITOR', 20, { min: 1 }),
       documentBytes: numberSetting(env, 'KH_STUDIO_DOCUMENT_BYTES', 256 * 1024, { min: 1024, max: 1024 * 1024 }),
     },
+    bootstrapAdmin: bootstrapAdminFrom(env),
+    retention: retentionFrom(env),
     operations: {
       drainSeconds: numberSetting(env, 'KH_DRAIN_SECONDS', production ? 10 : 0, { max: 600 }),
       migrateOnStart: flag(env.KH_MIGRATE_ON_START, !production),

@@ -10,6 +10,7 @@ import { databaseFailure, logDependencyFailure } from './http/dependencies.ts';
 import { loggerRedaction, safeError } from './observability/redaction.ts';
 import { BUILD } from './observability/build-info.ts';
 import { extraServices } from './services.ts';
+import { bootstrapAdmin } from './services/staff-bootstrap.ts';
 import { CONSOLE_DIST, WEB_DIST } from './web.ts';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', ...loggerRedaction });
@@ -59,6 +60,8 @@ async function databaseWhenReachable(): Promise<OpenDatabase> {
 }
 
 const database = await databaseWhenReachable();
+const bootstrapped = await bootstrapAdmin(database.db, config.bootstrapAdmin);
+if (bootstrapped === 'created') log.warn({ setting: 'KH_BOOTSTRAP_ADMIN_EMAIL' }, 'the first admin was created with a one-time password: sign in at /console/ to choose your own, then unset KH_BOOTSTRAP_ADMIN_PASSWORD');
 const app = await buildApp({ config, db: database.db, logger: log, extraServices: extraServices(config) });
 
 let stopping = false;

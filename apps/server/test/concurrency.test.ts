@@ -1,9 +1,9 @@
 // Money, codes and limits hold under concurrency: N requests at once, exactly one effect. The server
 // suite runs this on PGlite and again on PostgreSQL (scripts/test-postgres.mjs), where the requests
 // really do overlap.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, ekycChecks, payments, smsCodes } from '../src/db/schema.ts';
+import { applications, ekycChecks, memberClaims, payments, smsCodes } from '../src/db/schema.ts';
 import { client, latestCode, login, startServer, type Client, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -143,5 +143,20 @@ describe('uniqueness: one ID number, username and e-mail address per applicant, 
     // The holder takes another name: the first is free again.
     expect((await fill(winner.c, 'contact', { ...answers(1, { proof: '', statement: '', signature: '' }, winner.mobile).contact, username: 'AnotherOne', email: 'another@gmail.com' })).status).toBe(200);
     expect((await fill(loser.c, 'contact', { ...answers(1, { proof: '', statement: '', signature: '' }, loser.mobile).contact, username: 'theonlyone', email: 'only.one@gmail.com' })).status).toBe(200);
+  });
+  it('a claim that loses one value keeps none: the user name it would have taken stays free (no two half-winners)', async () => {
+    const { claim } = await import('../src/services/member-claims.ts');
+    const [holder, late] = await Promise.all([applicant(), applicant()]);
+    const memberOf = async (applyId: string) => (await db().select({ memberId: applications.memberId }).from(applications).where(eq(applications.id, applyId)))[0].memberId;
+    const [holderId, lateId] = await Promise.all([memberOf(holder.applyId), memberOf(late.applyId)]);
+    expect(await claim(db(), holderId, [{ kind: 'email', value: 'held@gmail.com' }])).toEqual([]);
+    expect(await claim(db(), lateId, [{ kind: 'username', value: 'freename' }, { kind: 'email', value: 'held@gmail.com' }])).toEqual(['email']);
+    expect(await db().select().from(memberClaims).where(eq(memberClaims.memberId, lateId))).toEqual([]);
+    // Ten members racing for the same pair: one takes both, nine take nothing.
+    const racers = await Promise.all(Array.from({ length: 10 }, async () => memberOf((await applicant()).applyId)));
+    const lost = await Promise.all(racers.map((id) => claim(db(), id, [{ kind: 'username', value: 'pairname' }, { kind: 'email', value: 'pair@gmail.com' }])));
+    expect(lost.filter((l) => l.length === 0)).toHaveLength(1);
+    const owners = await db().select({ memberId: memberClaims.memberId }).from(memberClaims).where(inArray(memberClaims.value, ['pairname', 'pair@gmail.com']));
+    expect(new Set(owners.map((o) => o.memberId)).size).toBe(1);
   });
 });

@@ -96,8 +96,9 @@ describe('over SMTP, with retries and the dead-letter view', () => {
       expect(message.raw).toMatch(/^From: Broker <no-reply@broker\.example>/m);
       expect(message.raw).toMatch(/^Subject: Your trading account is open/m);
       expect(message.raw).toContain('Hong Kong');
-      // The signed application goes with it.
-      expect(message.raw).toMatch(/Content-Type: application\/pdf; name=application\.pdf/);
+      // No attachment: the signed application (NRIC, signature) is downloaded after signing in, never e-mailed.
+      expect(message.raw).not.toMatch(/Content-Type: application\/pdf/);
+      expect(message.raw).not.toMatch(/Content-Disposition: attachment/);
     } finally {
       await server.close();
     }

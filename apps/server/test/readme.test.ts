@@ -12,3 +12,16 @@ describe('README', () => {
     expect(copy).toBe(permissionTable());
   });
 });
+
+describe('README lists every setting', () => {
+  it('each KH_* variable the server reads is in README', async () => {
+    const { readdirSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
+    const serverDir = resolve(import.meta.dirname, '..');
+    const read = new Set([...files(join(serverDir, 'src')), ...files(join(serverDir, 'scripts'))].flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bKH_[A-Z0-9_]*[A-Z0-9]\b/g)].map((m) => m[0])));
+    const readme = readFileSync(resolve(serverDir, '../../README.md'), 'utf8');
+    expect([...read].filter((name) => !readme.includes(`\`${name}\``) && !readme.includes(`${name},`) && !readme.includes(`${name}\``)).sort()).toEqual([]);
+    expect(read.size).toBeGreaterThan(40);
+  });
+});

@@ -284,7 +284,7 @@ describe('operations', () => {
   it('/readyz says whether the database and the file storage answer, apart from /healthz', async () => {
     const res = await fetch(`${server.baseUrl}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ready: true, database: true, storage: true });
+    expect(await res.json()).toEqual({ ready: true, database: true, storage: true, draining: false });
   });
   it('/healthz answers 200 once ready; every answer carries a request id', async () => {
     const res = await client(server).get('/healthz');

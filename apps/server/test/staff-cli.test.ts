@@ -37,3 +37,30 @@ describe('staff:create', () => {
     }
   });
 });
+
+describe('the first admin from the environment (KH_BOOTSTRAP_ADMIN_EMAIL)', () => {
+  it('a start that finds no admin makes one with a one-time password; a second start makes none; an admin existing already, none either', async () => {
+    const { bootstrapAdmin } = await import('../src/services/staff-bootstrap.ts');
+    const { staff } = await import('../src/db/schema.ts');
+    const server = await startServer();
+    try {
+      const settings = { email: 'First@Broker.example', password: 'bootstrap password one' };
+      expect(await bootstrapAdmin(server.database.db, settings)).toBe('created');
+      expect(await bootstrapAdmin(server.database.db, settings)).toBe('exists');
+      expect(await bootstrapAdmin(server.database.db, { email: 'second@broker.example', password: 'another long password' })).toBe('exists');
+      const admins = await server.database.db.select().from(staff).where(eq(staff.role, 'admin'));
+      expect(admins.map((a) => a.email)).toEqual(['first@broker.example']);
+      const first = await fetch(`${server.baseUrl}/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'first@broker.example', password: 'bootstrap password one' }) });
+      expect((await first.json()).data.next).toBe('password');
+      const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.userAgent, 'KH_BOOTSTRAP_ADMIN_EMAIL'));
+      expect(entry).toMatchObject({ action: 'staffCreatedByOperator', staffId: null });
+    } finally {
+      await server.close();
+    }
+  });
+  it('is refused at start with a one-line reason when only half of it is set', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    expect(() => loadConfig({ KH_DEV: '1', KH_BOOTSTRAP_ADMIN_EMAIL: 'a@b.c' })).toThrow(/^KH_BOOTSTRAP_ADMIN_PASSWORD: /);
+    expect(() => loadConfig({ KH_DEV: '1', KH_BOOTSTRAP_ADMIN_PASSWORD: 'long enough password' })).toThrow(/^KH_BOOTSTRAP_ADMIN_EMAIL: /);
+  });
+});

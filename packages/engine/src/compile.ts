@@ -157,19 +157,27 @@ function conditional(graph: Visibility): Set<string> {
 }
 
 /**
- * The visibility conditions as JSON Schema: one definition per conditional field, holding its own
- * condition and references to the definitions of the fields it reads; ajv compiles each once.
+ * The visibility conditions as JSON Schema. A field whose condition reads another conditional field,
+ * and is read in turn, gets one definition, holding its own condition and references to the
+ * definitions of the fields it reads; ajv compiles each once, so a chain costs its length. Any other
+ * condition (its own rule, with at most conditions of that kind inside) is written where it is used:
+ * copying it costs no more than a reference, and the phone downloads less.
  */
 function visibilityDefinitions(graph: Visibility, conditionalFields: Set<string>): { defs: Record<string, JsonSchema>; refOf: (id: string) => JsonSchema | undefined } {
+  const readByOthers = new Set([...graph.reads.values()].flat());
   const names = new Map<string, string>();
-  graph.order.filter((id) => conditionalFields.has(id)).forEach((id, index) => names.set(id, `visible${index}`));
-  const refOf = (id: string): JsonSchema | undefined => (names.has(id) ? { $ref: `#/$defs/${names.get(id)}` } : undefined);
-  const defs: Record<string, JsonSchema> = {};
-  for (const [id, name] of names) {
+  graph.order.filter((id) => conditionalFields.has(id) && readByOthers.has(id) && graph.reads.get(id)!.some((read) => conditionalFields.has(read))).forEach((id, index) => names.set(id, `visible${index}`));
+  const conditionOf = (id: string): JsonSchema => {
     const rule = graph.own.get(id);
     const parts = [...(rule ? [ruleToJsonSchema(rule)] : []), ...graph.reads.get(id)!.map(refOf).filter((ref): ref is JsonSchema => ref !== undefined)];
-    defs[name] = parts.length === 1 ? parts[0] : { allOf: parts };
+    return parts.length === 1 ? parts[0] : { allOf: parts };
+  };
+  function refOf(id: string): JsonSchema | undefined {
+    if (names.has(id)) return { $ref: `#/$defs/${names.get(id)}` };
+    return conditionalFields.has(id) ? conditionOf(id) : undefined;
   }
+  const defs: Record<string, JsonSchema> = {};
+  for (const [id, name] of names) defs[name] = conditionOf(id);
   return { defs, refOf };
 }
 

@@ -62,4 +62,9 @@ describe('names from a document are own properties', () => {
     const problems = lintSteps({ steps: [{ file: 'contact.json', document }], dictionaries, locales: loadLocales(), metaSchema: loadMetaSchema('step') });
     expect(problems).toContainEqual(expect.objectContaining({ field: 'name', reason: expect.stringMatching(/dataKey "constructor.prototype.polluted" may not name "constructor"/) }));
   });
+
+  it('the validator looks for own properties when a name is one every object has, and only then (the check costs every lookup)', () => {
+    expect(validatorCode(compiled.jsonSchema)).toMatch(/hasOwnProperty/);
+    expect(validatorCode(compile(documentWith(['email', 'mobile']), { dictionaries }).jsonSchema)).not.toMatch(/hasOwnProperty/);
+  });
 });

@@ -12,6 +12,7 @@ const ACTIONS = [
   'queueViewed', 'queueSearched', 'caseViewed', 'documentView', 'claim', 'assign', 'note', 'approve', 'approveFirst', 'approveSecond', 'reject', 'refused',
   'myClientCodeActive', 'myClientCodeInactive', 'changeProposed', 'changeApproved', 'changeDeclined', 'staffDisabled', 'staffCreatedByOperator',
   'auditSearched', 'auditVerified', 'studioDraft', 'studioSubmit', 'studioDiscard', 'studioPublish', 'studioRollbackAsked', 'studioRollback',
+  'accountClosed', 'legalHoldPlaced', 'legalHoldReleased', 'retentionPurged', 'retentionAuditPurged',
 ];
 
 interface ChainVerdict {

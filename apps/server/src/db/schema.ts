@@ -15,9 +15,24 @@ export const members = pgTable(
     hsNo: text('hs_no'),
     name: text('name'),
     appSource: integer('app_source'),
+    /** When the broker closed the account: its records are kept for the retention period from here (services/retention.ts). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('members_phone').on(t.countryCode, t.mobile)],
+);
+
+/** A legal hold: while one is open, nothing of the member is purged, whatever its age. */
+export const legalHolds = pgTable(
+  'legal_holds',
+  {
+    id: serial('id').primaryKey(),
+    memberId: text('member_id').notNull(),
+    reason: text('reason').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [index('legal_holds_member').on(t.memberId).where(sql`released_at is null`)],
 );
 
 export const sessions = pgTable('sessions', {
@@ -403,6 +418,17 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_application').on(t.applicationId, t.createdAt), index('audit_log_created').on(t.createdAt), uniqueIndex('audit_log_chain').on(t.chainSeq)],
 );
+
+/**
+ * Where the audit chain starts after its oldest entries were purged at the end of their retention:
+ * the position and hash of the last entry removed, which the next entry links to.
+ */
+export const auditAnchors = pgTable('audit_anchors', {
+  chainSeq: bigint('chain_seq', { mode: 'number' }).primaryKey(),
+  hash: text('hash').notNull(),
+  entriesPurged: integer('entries_purged').notNull(),
+  purgedAt: timestamp('purged_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Counters of the rate limits (http/rate-limits.ts): one row per key, shared by every instance. */
 export const rateLimits = pgTable('rate_limits', {

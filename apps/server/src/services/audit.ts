@@ -1,7 +1,8 @@
 // The audit trail: one entry per staff action, read of personal data and refusal, with who, from
 // which address and device, and when. The database chains every entry to the one before by a
-// SHA-256 hash and refuses to change or remove one (drizzle/0015); `verifyAuditChain` recomputes the
-// chain and names the first entry that no longer fits it.
+// SHA-256 hash and refuses to change or remove one (drizzle/0015), except the oldest past their
+// retention behind an anchor (drizzle/0017, services/retention.ts); `verifyAuditChain` recomputes the
+// chain from the anchor and names the first entry that no longer fits it.
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -65,12 +66,14 @@ export interface ChainVerdict {
  * one's link (or leaves a gap in the sequence); an entry slipped in without the trigger has no place.
  */
 export async function verifyAuditChain(db: Database): Promise<ChainVerdict> {
+  // Entries purged at the end of their retention leave an anchor: the chain starts after it.
   const result = await db.execute(sql`
-    select id, chain_seq as "chainSeq", hash,
-      hash is not distinct from kh_audit_entry_hash(prev_hash, a) as "hashOk",
-      prev_hash is not distinct from lag(hash) over (order by chain_seq) as "linkOk",
-      chain_seq = row_number() over (order by chain_seq) as "seqOk"
-    from audit_log a
+    with anchor as (select coalesce(max(chain_seq), 0) as seq, (select hash from audit_anchors order by chain_seq desc limit 1) as hash from audit_anchors)
+    select id, chain_seq as "chainSeq", a.hash,
+      a.hash is not distinct from kh_audit_entry_hash(prev_hash, a) as "hashOk",
+      prev_hash is not distinct from lag(a.hash, 1, anchor.hash) over (order by chain_seq) as "linkOk",
+      chain_seq = anchor.seq + row_number() over (order by chain_seq) as "seqOk"
+    from audit_log a, anchor
     order by chain_seq nulls first`);
   const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { id: number; chainSeq: string | number | null; hash: string | null; hashOk: boolean; linkOk: boolean; seqOk: boolean }[];
   const last = rows.at(-1);

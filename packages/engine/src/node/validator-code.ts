@@ -20,10 +20,18 @@ export const VALIDATOR_RUNTIME_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/di
 /**
  * RJSF's ajv settings, less what nobody reads: validateStep reads an error's keyword, paths and
  * params and says the rest in the applicant's language, so ajv's English messages and the schema
- * copies "verbose" puts in each error are left out. `ownProperties`: a field named "constructor" is
- * looked for on the data itself, never found on Object.prototype.
+ * copies "verbose" puts in each error are left out.
  */
-const AJV_OPTIONS = { verbose: false, messages: false, code: { source: true, lines: true }, ownProperties: true };
+const AJV_OPTIONS = { verbose: false, messages: false, code: { source: true, lines: true } };
+
+/** Whether the schema names a property every object has (a field called "constructor" or "toString"). */
+function namesAPrototypeProperty(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(namesAPrototypeProperty);
+  if (!schema || typeof schema !== 'object') return false;
+  const record = schema as Record<string, unknown>;
+  const named = [...(record.properties && typeof record.properties === 'object' ? Object.keys(record.properties) : []), ...(Array.isArray(record.required) ? record.required : [])];
+  return named.some((name) => typeof name === 'string' && name in Object.prototype) || Object.values(record).some(namesAPrototypeProperty);
+}
 
 /**
  * The validate function of the step's schema alone, exported under the schema's key (schemaKey).
@@ -32,7 +40,9 @@ const AJV_OPTIONS = { verbose: false, messages: false, code: { source: true, lin
  */
 export function validatorCode(jsonSchema: JsonSchema): string {
   const key = schemaKey(jsonSchema);
-  const ajv = createAjvInstance(undefined, undefined, AJV_OPTIONS);
+  // Such a field is looked for on the data itself, never found on Object.prototype (ajv's
+  // ownProperties); only then, since the check costs every property's lookup in the phone's download.
+  const ajv = createAjvInstance(undefined, undefined, { ...AJV_OPTIONS, ownProperties: namesAPrototypeProperty(jsonSchema) });
   ajv.addSchema({ ...jsonSchema, $id: key });
   return standaloneCode(ajv, { [key]: key });
 }
