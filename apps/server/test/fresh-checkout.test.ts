@@ -37,12 +37,13 @@ describe.runIf(runs)('a fresh checkout', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('pnpm schemas:lint checks the step documents', () => {
-    expect(run('pnpm', ['schemas:lint'])).toMatch(/step documents? .*(ok|no problems)|0 problems|✓/i);
+    expect(run('pnpm', ['schemas:lint'])).toMatch(/Step schemas: no problems\./);
   }, 300_000);
 
   it('pnpm flow:walk --list and pnpm flow:graph', () => {
     expect(run('pnpm', ['flow:walk', '--list'])).toMatch(/new-my-cash/);
-    expect(run('pnpm', ['flow:graph'])).toMatch(/\w+\s*-->|digraph|->/);
+    expect(run('pnpm', ['flow:graph'])).toMatch(/Wrote .*docs\/flow\.md/);
+    expect(readFileSync(join(clone, 'docs/flow.md'), 'utf8')).toMatch(/stateDiagram|flowchart|graph/);
   }, 300_000);
 
   it('staff:roles prints the table README carries', () => {

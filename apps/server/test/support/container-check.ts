@@ -45,12 +45,13 @@ try {
   const migrated = podman('run', '--rm', ...podmanArgs, '--network', 'host', '--read-only', ...envArgs, image, 'node', 'apps/server/dist/migrate.js');
   check(/"msg":"migrations run"/.test(migrated), 'node apps/server/dist/migrate.js ran the migrations');
 
-  podman('run', '-d', '--name', name, ...podmanArgs, '--network', 'host', '--read-only', '--tmpfs', '/tmp', '--tmpfs', '/data:rw,mode=1777', ...envArgs, image);
+  podman('run', '-d', '--name', name, ...podmanArgs, '--network', 'host', '--read-only', '--tmpfs', '/tmp', '--tmpfs', '/data:rw,U', ...envArgs, image);
   let ready = false;
   for (let i = 0; i < 120 && !ready; i++) {
     ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
     if (!ready) await new Promise((r) => setTimeout(r, 500));
   }
+  if (!ready) console.error(podman('logs', name), await fetch(`${baseUrl}/readyz`).then((r) => r.text(), (e: Error) => e.message));
   check(ready, 'the server is ready (/readyz)');
 
   const user = podman('exec', name, 'id', '-u');
