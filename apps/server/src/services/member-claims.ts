@@ -27,7 +27,9 @@ export async function heldByOthers(db: Database, memberId: string, claims: Claim
     .select({ kind: memberClaims.kind })
     .from(memberClaims)
     .where(and(ne(memberClaims.memberId, memberId), or(...claims.map((c) => and(eq(memberClaims.kind, c.kind), eq(memberClaims.value, c.value))))));
-  return rows.map((row) => row.kind as ClaimKind);
+  // In the order asked (the step's order of fields), whatever order the rows come in.
+  const held = new Set(rows.map((row) => row.kind));
+  return claims.map((c) => c.kind).filter((kind) => held.has(kind));
 }
 
 class ClaimLost extends Error {
