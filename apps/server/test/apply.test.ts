@@ -123,12 +123,23 @@ describe('fill-data and fetch-data', () => {
     const personal = await fill(second.c, 'personal', first.data.personal);
     expect(personal.body.data.fields).toEqual([expect.objectContaining({ field: 'nricNumber', key: 'validation.idNumberTaken' })]);
   });
+  it('the market step opens at least one market: all three unticked is refused, in words', async () => {
+    const a = await applicant();
+    const none = await fill(a.c, 'market', { ...a.data.market, myMarket: false, hkMarket: false, usMarket: false });
+    expect(none.status).toBe(400);
+    expect(none.body.data.fields).toEqual([expect.objectContaining({ field: 'myMarket', key: 'validation.marketRequired', message: 'Choose at least one market to open.' })]);
+    expect((await fill(a.c, 'market', { ...a.data.market, myMarket: false, hkMarket: true, usMarket: false })).status).toBe(200);
+  });
   it('a dealer code must be known; the dealer representative call names them', async () => {
     const a = await applicant();
     const unknown = await fill(a.c, 'contact', { ...a.data.contact, agentChoice: 2, drCode: 'DR9999' });
     expect(unknown.body.data.fields).toContainEqual(expect.objectContaining({ field: 'drCode', key: 'server.drUnknown' }));
     await fill(a.c, 'contact', { ...a.data.contact, agentChoice: 2, drCode: 'DR1001' });
     expect((await a.c.get('/plat/app/dr/before/open')).body.data).toEqual({ name: 'Lim Wei Ming', drCode: 'DR1001' });
+    // The code being typed, before any save: whose it is, or nobody's.
+    expect((await a.c.get('/plat/app/dr/before/open?drCode=dr1002')).body.data).toEqual({ name: 'Nurul Aisyah binti Ahmad', drCode: 'DR1002' });
+    expect((await a.c.get('/plat/app/dr/before/open?drCode=DR9999')).body.data).toBeNull();
+    expect((await a.c.get('/plat/app/dr/before/open?drCode=constructor')).body.data).toBeNull();
   });
   it('an upload field must name a file of this applicant', async () => {
     const a = await applicant();

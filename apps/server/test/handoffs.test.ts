@@ -116,6 +116,8 @@ describe('electronic ID (eKYC)', () => {
     const res = await b.c.form('/ekyc/rest-api/ctos/init', initBody(b.applyId));
     expect(res.status).toBe(409);
     expect(res.body.msg).toMatch(/being upgraded/);
+    // Its own code: the app shows the copy-the-link notice for this refusal only, not for any 409.
+    expect(res.body.code).toBe('40010008');
     await off.close();
   });
 });

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { initialLanguage, keepLanguageChoice } from './app/platform.ts';
 import { detectSandbox, isSandbox, loginCache, setApiLanguage, toasts } from './app/services.ts';
+import { reportMissingPage } from './app/error-reports.ts';
 import { Loading } from './pages/Loading.tsx';
 import { LoginPage, LoginScreen } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -95,6 +96,16 @@ function Session({ application }: { application?: ComponentType }): ReactElement
   );
 }
 
+/** SPEC §2: an unmatched path shows the not-found page at /error, and the missing page is reported. */
+function ToErrorPage(): ReactElement {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    reportMissingPage(window.location.href);
+    navigate('/error', { replace: true });
+  }, []);
+  return <NotFoundPage networkError={false} />;
+}
+
 /**
  * `language` and a ready `i18n` come from the boot when the server sent the page already drawn
  * (prerender.tsx): the first render must then be the very page it drew.
@@ -126,7 +137,7 @@ export function App({ language: bootLanguage, i18n, application }: { language?: 
         <Route path="/login">{() => <LoginPage />}</Route>
         <Route path="/error">{() => <NotFoundPage networkError={!!new URLSearchParams(search).get('code')} />}</Route>
         <Route>
-          {notFound ? <NotFoundPage networkError={false} /> : <Session application={application} />}
+          {notFound ? <ToErrorPage /> : <Session application={application} />}
         </Route>
       </Switch>
       <LanguageSwitcher value={language} onChange={change} />

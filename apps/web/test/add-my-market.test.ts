@@ -58,10 +58,22 @@ describe('adding the MY market after HK and US opened', () => {
 
     await waitPath(page, '/payment/start');
     await shot.both(page, 'payment');
+    // ky sends a Request whose body Chromium does not report to the test: read it in the page
+    // (every page from here: the gateway is a page of its own).
+    await page.addInitScript(() => {
+      const original = window.fetch;
+      window.fetch = (input, init) => {
+        if (input instanceof Request && input.url.includes('/supplement/submit')) void input.clone().text().then((body) => ((window as unknown as { submitBody: string }).submitBody = body));
+        return original(input, init);
+      };
+    });
     await page.getByRole('button', { name: 'Pay now' }).click();
     await payAtGateway(page, 'approve');
     await waitPath(page, '/status/complete');
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
+    // SPEC §4: the supplement's submit names the market, the account type and the application.
+    const submitBody = await page.evaluate(() => (window as unknown as { submitBody?: string }).submitBody);
+    expect(JSON.parse(submitBody ?? 'null')).toMatchObject({ marketType: MY, accountType: 0, applyId: expect.any(String) });
     await shot.both(page, 'submitted');
     // No second identity check and no work step: the account already holds them.
     expect(visited.filter((p) => p.startsWith('/iam') || p === '/info/work')).toEqual([]);

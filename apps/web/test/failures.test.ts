@@ -1,6 +1,7 @@
 // Scenario 6: the identity check fails (blurry), a retry succeeds; the payment is declined, Retry, approved.
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
+import { next, waitPath } from './journey.ts';
 import { submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
@@ -33,5 +34,24 @@ describe('a slow card gateway', () => {
     await submitNewApplication(page, env.product, 602);
     expect(delayed).toBe(true);
     expect(visited).not.toContain('/payment/fail');
+  });
+});
+
+describe('a payment the server does not know (payStatus -1)', () => {
+  it('the transit page sends the applicant back to pay, instead of loading for ever', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    await submitNewApplication(page, env.product, 603, {
+      async beforeSubmit(p) {
+        await next(p);
+        await waitPath(p, '/payment/start');
+        // An order number of no order of this application: a link from another device, or an old tab.
+        await p.goto(`${env.product.origin}/payment/transit?orderNumber=KH0000000000000`);
+        await waitPath(p, '/payment/start');
+        await p.getByRole('button', { name: 'Pay now' }).waitFor();
+        // Back to the signature, which the journey carries on from: it pays and submits once.
+        await p.getByRole('button', { name: 'Back' }).click();
+        await waitPath(p, '/statement/signature');
+      },
+    });
   });
 });

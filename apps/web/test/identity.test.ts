@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone, shooter, useProduct } from './harness.ts';
-import { login, reachIdentity, verifyIdentity, waitPath } from './journey.ts';
+import { completeProvider, login, reachIdentity, verifyIdentity, waitPath } from './journey.ts';
 
 const env = useProduct();
 
@@ -73,5 +73,30 @@ describe('identity: what was verified is what is opened', () => {
     await waitPath(other, '/info/base');
     await expect(other.getByLabel('MyKad number').inputValue()).resolves.toBe('900101146003');
     await shot(other, 'personal-on-new-device');
+  });
+});
+
+describe('back from the identity provider\'s page', () => {
+  it('the transit page says the check was not finished and leads back to it, instead of loading for ever; the check then runs', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    const shot = shooter('31-back-from-provider');
+    await reachIdentity(page, env.product, '123480041', 8041);
+    await page.getByLabel('Full name as on the document').fill('Tan Ah Kow');
+    await page.getByLabel('MyKad number').fill('900101148041');
+    await page.getByRole('button', { name: /Start verification|Next/ }).click();
+    await page.waitForURL(/\/sandbox\/ekyc\//);
+    await page.goBack();
+    await waitPath(page, '/iam/transit');
+    await page.getByRole('heading', { name: 'Identity check not finished' }).waitFor();
+    await shot(page, 'not-finished');
+    await page.getByRole('button', { name: 'Back to the identity check' }).click();
+    await waitPath(page, '/iam/start');
+    // Started again (after the server's minimum interval between starts), it completes.
+    await expect.poll(async () => {
+      await page.getByRole('button', { name: /Start verification|Next/ }).click();
+      return page.waitForURL(/\/sandbox\/ekyc\//, { timeout: 3000 }).then(() => true, () => false);
+    }, { timeout: 30_000, intervals: [2000] }).toBe(true);
+    await completeProvider(page);
+    await waitPath(page, '/info/base');
   });
 });

@@ -23,10 +23,10 @@ describe('both markets unticked', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('You have not ticked Malaysia. Would you like to open it too?').waitFor();
     await shot(page, 'question-my');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Open Malaysia too' }).click();
     await dialog.getByText('You have not ticked US. Would you like to open it too?').waitFor();
     await shot(page, 'question-us');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Not now' }).click();
 
     // MY is ticked now, and its account type is still to choose: nothing was saved yet.
     await expect(page.getByLabel('Open a Malaysian (MY) account').isChecked()).resolves.toBe(true);

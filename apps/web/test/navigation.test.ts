@@ -60,6 +60,9 @@ describe('a deep link through login', () => {
     await page.getByLabel(/Mobile number/).waitFor();
 
     await page.goto(`${env.product.origin}/market/again?entryCode=2&_scnl=AB12CD34`);
+    // SPEC §4: to the login page, with the page asked for as the target and the language.
+    await waitPath(page, '/login');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ target: '/market/again?entryCode=2&_scnl=AB12CD34', language: 'en' });
     await page.getByLabel(/Mobile number/).fill('123450901');
     await page.getByLabel('Verification code').fill(await env.product.sendCode(page, '123450901'));
     await shot(page, 'login-in-place');
@@ -67,5 +70,47 @@ describe('a deep link through login', () => {
     await page.waitForURL((url) => url.pathname === '/market/again' && url.searchParams.get('_scnl') === 'AB12CD34' && url.searchParams.get('entryCode') === '2');
     await page.getByLabel('Open a US account').waitFor();
     await shot(page, 'add-market-after-login');
+  });
+});
+
+describe('a keystroke just before back', () => {
+  it('is kept: the MyKad number typed a moment before the browser\'s back button is there on coming forward', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    await reachIdentity(page, env.product, '123490007', 9007);
+    await page.getByLabel('Full name as on the document').fill('Tan Ah Kow');
+    // Typed, and back at once: within the pause after which the form takes what was typed.
+    await page.getByLabel('MyKad number').pressSequentially('900101149007', { delay: 10 });
+    await page.goBack();
+    await showing(page, '/market', 'Market');
+    await page.goForward();
+    await waitPath(page, '/iam/start');
+    await expect(page.getByLabel('MyKad number').inputValue()).resolves.toBe('900101149007');
+    await expect(page.getByLabel('Full name as on the document').inputValue()).resolves.toBe('Tan Ah Kow');
+  });
+});
+
+describe('back from the personal step', () => {
+  it('is the identity step (SPEC §2), not the identity check run again and the personal step once more', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    await reachIdentity(page, env.product, '123490008', 9008);
+    await verifyIdentity(page, '900101149008');
+    await waitPath(page, '/info/base');
+    await page.getByLabel('Marital status').waitFor();
+    await page.goBack();
+    await showing(page, '/iam/start', 'Identity');
+    // Verified already: Next goes on without another check.
+    await next(page);
+    await showing(page, '/info/base', 'Personal Details');
+  });
+});
+
+describe('a path nobody knows', () => {
+  it('shows the not-found page at /error (SPEC §2) and reports the page that was missing', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    await page.goto(`${env.product.origin}/no/such/page?x=1`);
+    await waitPath(page, '/error');
+    await page.getByRole('heading', { name: 'Page does not exist' }).first().waitFor();
+    const { errorReports } = await import('../../server/src/db/schema.ts');
+    await expect.poll(async () => (await env.product.database.db.select({ message: errorReports.message }).from(errorReports)).map((r) => r.message)).toContain('Missing page: /no/such/page');
   });
 });

@@ -63,7 +63,7 @@ export async function submitNewApplication(page: Page, product: Product, n: numb
       // A market not ticked brings the question; the applicant keeps it unticked.
       await page.getByRole('alertdialog').getByText(`You have not ticked ${market}. Would you like to open it too?`).waitFor();
       await shot(page, 'market-question');
-      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
     }
 
     await waitPath(page, '/iam/start');

@@ -23,11 +23,23 @@ describe('submitting can fail, and the result page says so', () => {
     await page.getByRole('heading', { name: 'Not submitted yet' }).waitFor();
     await expect(page.getByRole('alert').filter({ hasText: 'not submitted' }).textContent()).resolves.toContain('Please complete these steps first: Employment Details');
     expect(await page.getByText('Submitted for evaluation').count()).toBe(0);
+    // The title bar says what happened, not "Complete"; the step named is a way to it.
+    await expect(page.locator('.title-bar__title').textContent()).resolves.toBe('Not submitted yet');
     await shot(page, 'refused');
+    await page.getByRole('button', { name: 'Complete: Employment Details' }).click();
+    await waitPath(page, '/info/work');
+    await page.getByLabel('Employment status').waitFor();
+    // Fixed (here: the row put back), the applicant comes back to the result page, which submits.
     await restore!();
-    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.goBack();
+    await waitPath(page, '/status/complete');
     await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
-    await shot(page, 'submitted-after-retry');
+    await shot(page, 'submitted-after-fix');
+    // Submitted: the history reaches no step any more (each would refuse a save); the result stays.
+    await page.goForward();
+    await waitPath(page, '/status/complete');
+    await page.getByRole('heading', { name: 'Submitted for evaluation' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
   });
 
   it('a network drop at submit says so; Retry submits once the network is back', async () => {
@@ -76,6 +88,29 @@ describe('a server field error clears when the field is edited', () => {
     // has taken the keystroke, a moment after it paints).
     await page.getByLabel('Username').fill('applicant7002');
     await expect.poll(() => fieldError.count(), { timeout: 2000 }).toBe(0);
+    await next(page);
+    await waitPath(page, '/market');
+  });
+});
+
+describe('a rule only the server knows', () => {
+  it('an unknown dealer\'s representative code: the field says so in words, never its key', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    await login(page, env.product, '123470009');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await waitPath(page, '/info/contact');
+    await fillContact(page, 7009);
+    await page.getByRole('group', { name: 'How are you opening this account?' }).getByLabel("With a dealer's representative").check();
+    await page.getByLabel("Dealer's representative code").fill('DR9999');
+    await next(page);
+    await page.getByText("We do not know this dealer's representative code.").first().waitFor();
+    expect(await page.getByText(/server\.drUnknown/).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/info/contact');
+    expect(await page.getByText("Your dealer's representative").count()).toBe(0);
+    // SPEC §5: a known code names its dealer's representative under the field, as it is typed.
+    await page.getByLabel("Dealer's representative code").fill('dr1001');
+    await page.getByRole('status').filter({ hasText: "Your dealer's representative: Lim Wei Ming (DR1001)" }).waitFor();
+    await shooter('31-dealer-representative')(page, 'named');
     await next(page);
     await waitPath(page, '/market');
   });

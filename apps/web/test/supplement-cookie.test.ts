@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cleanUpAfterStatusCheck } from '../src/app/status-cleanup.ts';
 import { readSupplementCookie, removeSupplementCookie, writeSupplementCookie } from '../src/app/supplement-cookie.ts';
 
 describe('supplement info and source travel in a cookie to the market and tax pages', () => {
@@ -13,5 +14,23 @@ describe('supplement info and source travel in a cookie to the market and tax pa
     expect(readSupplementCookie('a=1')).toBeUndefined();
     expect(readSupplementCookie('kh_supplement=%7Bnot-json')).toBeUndefined();
     expect(readSupplementCookie(`kh_supplement=${encodeURIComponent('{"marketType":"16"}')}`)).toBeUndefined();
+  });
+});
+
+describe('the status check clears what no longer applies (SPEC §4)', () => {
+  const run = (record: { exist: boolean; success: boolean }) => {
+    const removed: string[] = [];
+    const cookies: string[] = [];
+    cleanUpAfterStatusCheck(record, { removeItem: (key) => void removed.push(key) }, (cookie) => void cookies.push(cookie));
+    return { removed, cookies };
+  };
+  it('an application that exists but is not successful: the add-market cookie goes', () => {
+    expect(run({ exist: true, success: false })).toEqual({ removed: [], cookies: [removeSupplementCookie()] });
+  });
+  it('no application: the identity check\'s and the payment\'s leftovers go', () => {
+    expect(run({ exist: false, success: false })).toEqual({ removed: ['kh.order', 'kh.identity.reason'], cookies: [] });
+  });
+  it('a successful one keeps both (adding a market reads the cookie)', () => {
+    expect(run({ exist: true, success: true })).toEqual({ removed: [], cookies: [] });
   });
 });

@@ -175,7 +175,8 @@ export function createEndpoints(client: ApiClient) {
       channelPaymentInfoSubmit: (body: { applyId: string; paymentId: string; orderNumber: string }) => post<{ saved: boolean }>(`${apply}/channelPaymentInfoSubmit`, body, { idempotent: true }),
       rppSwitch: () => get<{ enabled: boolean }>(`${apply}/rpp-switch`),
       queryPaymentType: (query: { applyId: string; relatedType: RelatedType; bankName?: string }) => get<{ needPay: boolean; amount: number; currency: 'MYR' }>(`${apply}/queryPaymentType`, query),
-      dealerRepresentative: () => get<{ name: string; drCode: string } | null>('/plat/app/dr/before/open'),
+      /** The dealer's representative of a code (the one being typed), else of the saved contact step. */
+      dealerRepresentative: (drCode?: string) => get<{ name: string; drCode: string } | null>('/plat/app/dr/before/open', drCode ? { drCode } : undefined),
     },
     schema: {
       // Silent: a failure falls back to the bundled step, which the server accepts.

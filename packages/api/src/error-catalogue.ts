@@ -19,6 +19,8 @@ export const CANCELLED = 'Cancellation Request';
 export const NETWORK_ERROR = 'Network Error';
 export const PAYMENT_RECORD_MISSING = 'payment record missing';
 export const UNLOGIN = 'api.unlogin';
+/** The identity check cannot start now (ctosValid off: the provider is being upgraded); the page says so itself. */
+export const IDENTITY_UNAVAILABLE = '40010008';
 
 export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
   '400': entry('errors.http400'),
@@ -43,6 +45,7 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
   '40011003': entry('errors.default', { silent: true }),
   '40030405': entry('errors.default', { silent: true }),
   [PAYMENT_RECORD_MISSING]: entry('errors.paymentRecordMissing', { silent: true }),
+  [IDENTITY_UNAVAILABLE]: entry('errors.identityUpgrading', { silent: true }),
 };
 
 export const DEFAULT_ENTRY = entry('errors.default');

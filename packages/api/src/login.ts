@@ -12,15 +12,18 @@ export interface LoginTriggerOptions {
   loginPath?: string;
 }
 
-/** In a browser, go to the login page with target and language; in the app, ask the native side. */
+/**
+ * In a browser, go to the login page with target and language (and why, when a session ended: the
+ * login page says so, SPEC §8); in the app, ask the native side.
+ */
 export function createLoginTrigger(options: LoginTriggerOptions) {
   let triggered = false;
-  return () => {
+  return (reason?: 'expired') => {
     if (triggered) return;
     triggered = true;
     setTimeout(() => (triggered = false), 1000);
     if (options.inApp && options.bridge) return options.bridge.login();
-    const params = new URLSearchParams({ target: options.currentUrl(), language: options.language() });
+    const params = new URLSearchParams({ target: options.currentUrl(), language: options.language(), ...(reason ? { reason } : {}) });
     options.navigate(`${options.loginPath ?? '/login'}?${params}`);
   };
 }

@@ -78,6 +78,11 @@ describe('login trigger and the 10-minute login cache', () => {
     createLoginTrigger({ inApp: false, navigate: (url) => visited.push(url), currentUrl: () => 'http://127.0.0.1/info/base?tab=MY', language: () => 'zh-HK' })();
     expect(visited).toEqual(['/login?target=http%3A%2F%2F127.0.0.1%2Finfo%2Fbase%3Ftab%3DMY&language=zh-HK']);
   });
+  it('a session that ended says so: the login page is told why', () => {
+    const visited: string[] = [];
+    createLoginTrigger({ inApp: false, navigate: (url) => visited.push(url), currentUrl: () => '/info/base', language: () => 'en' })('expired');
+    expect(visited).toEqual(['/login?target=%2Finfo%2Fbase&language=en&reason=expired']);
+  });
   it('in the app, asks the native side through the bridge', () => {
     const asked: string[] = [];
     const bridge = { login: () => asked.push('login'), close: () => {}, appVersion: () => '5.2.0' };

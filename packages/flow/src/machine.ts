@@ -22,6 +22,8 @@ export type FlowEvent =
   | { type: 'CHOOSE_MARKETS'; markets: number }
   | { type: 'IDENTITY_RESULT'; ok: boolean; reason?: string }
   | { type: 'PAYMENT_RESULT'; payStatus: PayStatus }
+  /** The result page's submit was taken: no step of the application can be changed now. */
+  | { type: 'SUBMITTED' }
   /** What a saved step says about the applicant: the account type and markets (market step), the nationality (contact, personal). */
   | { type: 'ANSWERED'; accountType?: number | null; nationality?: string | null; markets?: number };
 
@@ -48,12 +50,15 @@ const flowSetup = setup({
     identityVerified: ({ event }) => event.type === 'IDENTITY_RESULT' && event.ok,
     paid: ({ event }) => event.type === 'PAYMENT_RESULT' && event.payStatus === 0,
     paymentDeclined: ({ event }) => event.type === 'PAYMENT_RESULT' && (event.payStatus === 1 || event.payStatus === -2),
+    noOrder: ({ event }) => event.type === 'PAYMENT_RESULT' && event.payStatus === -1,
   },
   actions: {
     markVisited: assign({
       visited: ({ context }, params: { step: StepName }) => (context.visited.includes(codeOf(params.step)) ? context.visited : [...context.visited, codeOf(params.step)]),
     }),
     recordIdentityVerified: assign({ ekycPassed: true }),
+    // Submitted: the steps are the reviewer's now; back (or a tap on the progress bar) reaches none of them.
+    forgetVisitedSteps: assign({ visited: () => [codeOf('result')] }),
     recordAnswers: assign(({ context, event }) =>
       event.type === 'ANSWERED'
         ? {
@@ -166,7 +171,8 @@ export const flowMachine = flowSetup.createMachine({
     }),
     paymentTransit: page('paymentTransit', {
       // Loading (2) stays: the transit page polls every 300 ms, up to 20 times.
-      PAYMENT_RESULT: [{ guard: 'paid', target: 'result' }, { guard: 'paymentDeclined', target: 'paymentFailed' }],
+      // No order (-1): none was made, or it is not this application's; the applicant pays from the start.
+      PAYMENT_RESULT: [{ guard: 'paid', target: 'result' }, { guard: 'paymentDeclined', target: 'paymentFailed' }, { guard: 'noOrder', target: 'payment' }],
       PREVIOUS: 'payment',
     }),
     paymentFailed: page('paymentFailed', { NEXT: 'payment', PREVIOUS: 'payment' }),
@@ -185,7 +191,10 @@ export const flowMachine = flowSetup.createMachine({
     result: {
       entry: [{ type: 'markVisited', params: { step: 'result' } }, 'resetApplicationSuccess'],
       // SPEC §2 result routing: MY inactive, a market still to open, or all opened.
-      on: { NEXT: [{ guard: 'successButMyInactive', target: 'myAbnormal' }, { guard: 'canOpenMoreMarkets', target: 'addMarket' }, { guard: 'isSuccess', target: 'start' }] },
+      on: {
+        NEXT: [{ guard: 'successButMyInactive', target: 'myAbnormal' }, { guard: 'canOpenMoreMarkets', target: 'addMarket' }, { guard: 'isSuccess', target: 'start' }],
+        SUBMITTED: { actions: 'forgetVisitedSteps' },
+      },
     },
     myAbnormal: page('myAbnormal', { NEXT: 'start', PREVIOUS: 'start' }),
     notFound: page('notFound', { NEXT: 'start', PREVIOUS: 'start' }),

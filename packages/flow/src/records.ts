@@ -1,5 +1,6 @@
 // The records the flow reads (SPEC §3): the application (khInfo), supplement info, the rejected
 // reason, and app config. Shapes follow the API; only what the flow needs is required.
+import { stepByCode } from './steps.ts';
 
 /** Application status (SPEC §3). */
 export const APPLICATION_STATUS = { abandon: 0, stash: 1, review: 2, pass: 3, success: 4, fail: 5 } as const;
@@ -65,3 +66,26 @@ export function parseRejectedReason(reason: string | null | undefined): Rejected
 }
 
 export const isContainRejectIdKind = (items: RejectedItem[]): boolean => items.some((item) => item.field === ID_DOCUMENT_ITEM);
+
+/** How the rejection page says an item: the reason's label, or (an item without one) the step it is in. */
+export type RejectedItemText = { label: string } | { stepTitleKey: string } | { unknown: true };
+
+/**
+ * The reasons of a rejection as the applicant reads them (SPEC §2: never a step code): each item by
+ * its RejectReason label in the language (else in English), else by the title of its step; the same
+ * text once.
+ */
+export function rejectedItemTexts(items: RejectedItem[], reasons: { value: unknown; label: Partial<Record<string, string>> }[], language: string): RejectedItemText[] {
+  const texts = items.map((item): RejectedItemText => {
+    const label = reasons.find((entry) => String(entry.value) === `${item.code}-${item.field}`)?.label;
+    const named = label?.[language] ?? label?.en;
+    if (named) return { label: named };
+    const step = stepByCode(item.code);
+    return step ? { stepTitleKey: step.titleKey } : { unknown: true };
+  });
+  const seen = new Set<string>();
+  return texts.filter((text) => {
+    const key = JSON.stringify(text);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}

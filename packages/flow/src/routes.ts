@@ -57,3 +57,11 @@ export function canonicalPath(step: StepName | number, query: RouteQuery = {}): 
 
 /** Every path the router must answer: each alias and each /steps-{code}. */
 export const ALL_ROUTE_PATHS: string[] = STEPS.flatMap((s) => [...s.aliases, `/steps-${s.code}`]);
+
+/**
+ * Where the browser's back and forward buttons take the applicant for a page in the history: a
+ * transit page (waiting for a provider's answer that came long ago) stands for the step it belongs
+ * to, so back from the personal step is the identity step (SPEC §2), not the identity check again.
+ */
+const HISTORY_STAND_INS: Partial<Record<StepName, StepName>> = { identityTransit: 'identity', paymentTransit: 'payment', entryTransit: 'start' };
+export const historyStep = (step: StepName): StepName => HISTORY_STAND_INS[step] ?? step;

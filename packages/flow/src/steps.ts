@@ -125,3 +125,15 @@ export const reportsFillStep = (name: StepName): boolean => !FILL_STEP_SKIPPED.i
 /** "Loading..." for identity, transit and payment pages, otherwise "Saving..." (SPEC §4). */
 export const savingToastKey = (name: StepName): string =>
   ['identity', 'identityTransit', 'paymentTransit', 'payment', 'chooseDevice', 'entryTransit'].includes(name) ? 'flow.toast.loading' : 'flow.toast.saving';
+
+/**
+ * The progress bar's segment a step is in (SPEC §2: contact 0; personal … tax 1; declaration and
+ * agreement 2): its own, else that of the last step before it that has one. Null where no bar shows.
+ */
+export function progressSegment(name: StepName): 0 | 1 | 2 | null {
+  const info = stepByName(name);
+  if (info.percent === null) return null;
+  if (info.bar !== null) return info.bar;
+  const before = STEPS.filter((s) => s.bar !== null && s.percent !== null && s.percent <= info.percent!).sort((a, b) => b.percent! - a.percent!)[0];
+  return before?.bar ?? 0;
+}

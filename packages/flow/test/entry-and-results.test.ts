@@ -132,3 +132,32 @@ describe('Skip rules (SPEC §5)', () => {
     expect(stepAfter(items, NEXT, NEXT)).toBe('documentUpload');
   });
 });
+
+describe('the rejection page says each item in words, never by its code (SPEC §2)', () => {
+  it('by its reason, in the language or else in English; an item without one by its step; each text once', async () => {
+    const { parseRejectedReason, rejectedItemTexts } = await import('../src/records.ts');
+    const reasons = [
+      { value: '2005-bankStatement', label: { en: 'Bank statement unclear', 'zh-HK': '銀行月結單不清晰' } },
+      { value: '2003-name', label: { en: 'Name differs from the document' } },
+    ];
+    const items = parseRejectedReason('2005-bankStatement,2003-name,2006-riskLevel,2006-experience,9999-x');
+    expect(rejectedItemTexts(items, reasons, 'zh-HK')).toEqual([{ label: '銀行月結單不清晰' }, { label: 'Name differs from the document' }, { stepTitleKey: 'step.investment.title' }, { unknown: true }]);
+  });
+});
+
+describe('the progress bar\'s three segments (SPEC §2)', () => {
+  it('contact 0; personal to tax 1; declaration and agreement 2; the steps between take the segment before them', async () => {
+    const { progressSegment } = await import('../src/steps.ts');
+    const segments = Object.fromEntries((['contact', 'market', 'identity', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature', 'payment', 'start', 'result'] as const).map((step) => [step, progressSegment(step)]));
+    expect(segments).toEqual({ contact: 0, market: 0, identity: 0, personal: 1, work: 1, financial: 1, investment: 1, tax: 1, declaration: 2, agreement: 2, signature: 2, payment: 2, start: null, result: null });
+  });
+});
+
+describe('back and forward through a transit page', () => {
+  it('stand for the step the transit belongs to: back from personal is the identity step, not the check again', async () => {
+    const { historyStep, resolveRoute } = await import('../src/routes.ts');
+    expect(historyStep(resolveRoute('/iam/transit', '?checkId=abc').step.name)).toBe('identity');
+    expect(historyStep(resolveRoute('/payment/transit').step.name)).toBe('payment');
+    expect(historyStep(resolveRoute('/info/work').step.name)).toBe('work');
+  });
+});

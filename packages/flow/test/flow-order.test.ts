@@ -114,6 +114,21 @@ describe('Payment: previous signature, next result', () => {
     expect(stepAfter({}, go('payment'), NEXT, { type: 'PAYMENT_RESULT', payStatus: 1 })).toBe('paymentFailed');
     expect(stepAfter({}, go('payment'), NEXT, { type: 'PAYMENT_RESULT', payStatus: -2 }, NEXT)).toBe('payment');
   });
+  it('no order (-1) on the transit page goes back to payment, never waits', () =>
+    expect(stepAfter({}, go('payment'), NEXT, { type: 'PAYMENT_RESULT', payStatus: -1 })).toBe('payment'));
+});
+
+describe('after submitting', () => {
+  it('back reaches no step: every one was the applicant\'s to change until the submit was taken', async () => {
+    const { createActor } = await import('xstate');
+    const { flowMachine } = await import('../src/machine.ts');
+    const actor = createActor(flowMachine, { input: {} }).start();
+    for (const to of ['contact', 'market', 'signature', 'result'] as const) actor.send({ type: 'JUMP', to });
+    expect(actor.getSnapshot().can({ type: 'GOTO', to: 'signature' })).toBe(true);
+    actor.send({ type: 'SUBMITTED' });
+    for (const to of ['contact', 'market', 'signature'] as const) expect(actor.getSnapshot().can({ type: 'GOTO', to })).toBe(false);
+    expect(actor.getSnapshot().value).toBe('result');
+  });
 });
 
 describe('Add-market page: next is agreement signing', () => {

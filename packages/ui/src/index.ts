@@ -10,3 +10,4 @@ export { Toasts } from './chrome/Toasts.tsx';
 export { QrCode } from './widgets/QrCode.tsx';
 export { PdfViewer } from './documents/PdfViewer.tsx';
 export { I18nProvider } from './I18nProvider.tsx';
+export { settleTypedInput } from './widgets/settle-input.ts';

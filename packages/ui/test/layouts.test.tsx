@@ -8,6 +8,16 @@ import { ExitDialog, I18nProvider, PageLayout, Toasts, imageForRatio } from '../
 const en = (ui: React.ReactNode) => render(<I18nProvider language="en">{ui}</I18nProvider>);
 
 describe('layouts of SPEC §2', () => {
+  it('the progress bar draws its three segments, the current one marked and those before it done', async () => {
+    en(
+      <PageLayout layout="Default" title="Employment Details" percent={30} segment={1}>
+        <p>body</p>
+      </PageLayout>,
+    );
+    const segments = (await screen.findByRole('list', { name: 'Progress' })).querySelectorAll('li');
+    expect([...segments].map((li) => [li.textContent, li.getAttribute('aria-current')])).toEqual([['Contact', null], ['Your profile', 'step'], ['Declarations', null]]);
+    expect(segments[0].className).toContain('done');
+  });
   it('Default: a title, a back button, the exit, and the progress bar at the flow percentage', async () => {
     const back = vi.fn();
     en(

@@ -73,7 +73,24 @@ describe('upload', () => {
     expect(within(widget).queryByRole('img')).toBeNull();
     unmount();
     const gone = await renderStep('financial', { formContext: { describeFile: async () => Promise.reject(new Error('404')) }, data: { bankStatement: 'finance/m/2.pdf' } });
-    expect(await within(gone.container.querySelector('[data-field="bankStatement"] .upload') as HTMLElement).findByText('2.pdf')).toBeTruthy();
+    const goneWidget = gone.container.querySelector('[data-field="bankStatement"] .upload') as HTMLElement;
+    expect(await within(goneWidget).findByText('2.pdf')).toBeTruthy();
+    // SPEC §5: a photo that could not be obtained says whom to ask.
+    expect(await within(goneWidget).findByText('We could not get the photo. Please contact online service.')).toBeTruthy();
+  });
+  it('a saved image that cannot be loaded says whom to ask, instead of a broken picture', async () => {
+    const { container } = await renderStep('financial', { formContext: { describeFile: async () => ({ originalFilename: 'me.png', mime: 'image/png' }), previewUrl: () => '/gone.png' }, data: { bankStatement: 'finance/m/3.png' } });
+    const widget = container.querySelector('[data-field="bankStatement"] .upload') as HTMLElement;
+    fireEvent.error(await within(widget).findByRole('img'));
+    expect(await within(widget).findByText('We could not get the photo. Please contact online service.')).toBeTruthy();
+    expect(within(widget).queryByRole('img')).toBeNull();
+  });
+  it('cards and fields carry their hints: the registered address, the bank account\'s verification transfer', async () => {
+    const financial = await renderStep('financial', {});
+    expect(await screen.findByText('We will transfer RM 0.01 to this account to check that it is yours.')).toBeTruthy();
+    financial.unmount();
+    await renderStep('personal', {});
+    expect(await screen.findByText('The registered address must match your identity document.')).toBeTruthy();
   });
   it('refuses a file type outside bmp, jpg, jpeg, png, gif, webp, pdf before sending it', async () => {
     let sent = 0;

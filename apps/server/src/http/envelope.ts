@@ -14,6 +14,8 @@ export const CODES = {
   replay: '40010005',
   notEditable: '40010006',
   stepsIncomplete: '40010007',
+  /** The identity check cannot start now (ctosValid off); the app shows its copy-the-link notice. */
+  identityUnavailable: '40010008',
   paymentRecordMissing: 'payment record missing',
   /** A staff member whose role lacks the route's permission (services/staff-access.ts). */
   staffForbidden: 'staff.forbidden',

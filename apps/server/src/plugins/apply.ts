@@ -87,7 +87,7 @@ function takenError(kind: ClaimKind, payload: Record<string, unknown>): FieldErr
   return { field: payload.identityKind === 106 ? 'nricNumber' : payload.identityKind === 102 ? 'passportNumber' : 'otherIdNumber', key: 'validation.idNumberTaken' };
 }
 
-/** The rules only the server can check (SPEC §5): uniqueness across applicants, a known dealer. */
+/** The rules only the server can check (SPEC §5): uniqueness across applicants, a known dealer; and at least one market. */
 async function serverRules(db: Database, memberId: string, stepId: string, payload: Record<string, unknown>, dealers: Record<string, string>): Promise<FieldError[]> {
   const errors: FieldError[] = (await heldByOthers(db, memberId, claimsOf(stepId, payload))).map((kind) => takenError(kind, payload));
   if (stepId === 'contact') {
@@ -101,6 +101,8 @@ async function serverRules(db: Database, memberId: string, stepId: string, paylo
     }
     if (payload.agentChoice === 2 && typeof payload.drCode === 'string' && !Object.hasOwn(dealers, payload.drCode.toUpperCase())) errors.push({ field: 'drCode', key: 'server.drUnknown' });
   }
+  // An application opens at least one market: with none ticked there is nothing to review.
+  if (stepId === 'market' && payload.myMarket !== true && payload.hkMarket !== true && payload.usMarket !== true) errors.push({ field: 'myMarket', key: 'validation.marketRequired' });
   return errors;
 }
 
@@ -288,10 +290,15 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
 /** The dealer's representative named on the contact step (name and DR code). */
 export const dealerPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
-  app.get('/app/dr/before/open', { preHandler: requireMember }, async (request) => {
-    const application = await initApplication(db, memberOf(request));
-    const contact = application ? (await payloadsOf(db, application.id)).contact : undefined;
-    const code = typeof contact?.drCode === 'string' ? contact.drCode.toUpperCase() : undefined;
+  // ?drCode= names the code being typed (the contact step shows whose it is); without it, the saved one.
+  app.get<{ Querystring: { drCode?: string } }>('/app/dr/before/open', { preHandler: requireMember }, async (request) => {
+    let typed = request.query.drCode;
+    if (typeof typed !== 'string' || typed.trim() === '') {
+      const application = await initApplication(db, memberOf(request));
+      const contact = application ? (await payloadsOf(db, application.id)).contact : undefined;
+      typed = typeof contact?.drCode === 'string' ? contact.drCode : undefined;
+    }
+    const code = typed?.trim().toUpperCase();
     return ok(code && Object.hasOwn(config.dealers, code) ? { name: config.dealers[code], drCode: code } : null);
   });
 };

@@ -87,7 +87,7 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
   const init = (providerName: string) => async (request: FastifyRequest) => {
     const memberId = memberOf(request);
     const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string; responseUrl: string; documentName: string; idKind: number; documentNumber: string };
-    if (!config.appConfig.ctosValid) throw new AppError(409, '40010002', 'errors.identityUpgrading');
+    if (!config.appConfig.ctosValid) throw new AppError(409, CODES.identityUnavailable, 'errors.identityUpgrading');
     const application = await ownedApplication(db, memberId, body.relateType, body.relateId);
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
     // The identity step's own rules (number format, age from a MyKad, no Malaysian passport) refuse

@@ -7,6 +7,7 @@ import {
   canonicalPath,
   contextFromRecords,
   flowMachine,
+  historyStep,
   resolveRoute,
   restoreSnapshot,
   stampSnapshot,
@@ -16,7 +17,9 @@ import {
 import { createContext, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
+import { settleTypedInput } from '@kh/ui';
 import { keepFlowStanding } from './flow-away.ts';
+import { cleanUpAfterStatusCheck } from './status-cleanup.ts';
 import { bridge, detectPlatform } from './platform.ts';
 import { endpoints, loginCache } from './services.ts';
 import { setErrorReportContext } from './error-reports.ts';
@@ -133,6 +136,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         endpoints.dictionary.appCommons(),
         endpoints.passport.getUsers() as Promise<{ mobile?: string; countryCode?: string; mid: string; hsNo?: string }>,
       ]);
+      cleanUpAfterStatusCheck(record, sessionStorage, (cookie) => (document.cookie = cookie));
       const supplementaryEntry = location.startsWith('/market/again') || query.has('entryCode');
       const saved = readSavedFlow();
       let applyId = record.applyId ?? null;
@@ -234,8 +238,10 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
     if (!actor) return;
     const onPopState = () => {
       const current = actor.getSnapshot().value as StepName;
-      const wanted = resolveRoute(window.location.pathname, window.location.search).step.name;
+      const wanted = historyStep(resolveRoute(window.location.pathname, window.location.search).step.name);
       if (wanted === current) return;
+      // What was typed in the last moment before back is the step's too (its draft keeps it).
+      settleTypedInput();
       if (actor.getSnapshot().can({ type: 'GOTO', to: wanted })) actor.send({ type: 'GOTO', to: wanted });
       else navigate(canonicalPath(current), { replace: true });
     };

@@ -32,7 +32,15 @@ export function errorReportOf(reason: unknown, href: string, userAgent: string):
   };
 }
 
+let sender: ((report: ErrorReport) => Promise<unknown>) | undefined;
+
+/** SPEC §2: a path nobody knows goes to /error, which reports the page that was missing. */
+export function reportMissingPage(href: string): void {
+  void sender?.({ ...errorReportOf(`Missing page: ${new URL(href).pathname}`, href, navigator.userAgent), stack: undefined }).catch(() => undefined);
+}
+
 export function installErrorReports(send: (report: ErrorReport) => Promise<unknown>): void {
+  sender = send;
   const report = (reason: unknown) => void send(errorReportOf(reason, window.location.href, navigator.userAgent)).catch(() => undefined);
   window.addEventListener('error', (event) => report(event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => report(event.reason));

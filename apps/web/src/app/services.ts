@@ -15,7 +15,7 @@ const triggerLogin = createLoginTrigger({
   language: () => language,
 });
 
-export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => triggerLogin() });
+export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => triggerLogin('expired') });
 export const endpoints = createEndpoints(api);
 export const loginCache = createLoginCache(async () => (await endpoints.passport.loginCheck()).logined);
 

@@ -2,7 +2,7 @@
 // the API client; a save shows the loading toast; the next step comes from the machine.
 import { ApiError, type Endpoints } from '@kh/api';
 import { compile, untickedQuestions, validateStep, widgetsOfStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
-import { codeOf, likelyNext, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
+import { codeOf, likelyNext, progressSegment, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
 import { ConfirmDialog, PageLayout, StepForm, loadWidgets, type StepFormContext } from '@kh/ui';
 import { use, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { endpoints, toasts } from '../app/services.ts';
 import { loadStepAssets, type StepAssets } from '../app/step-assets.ts';
 import { askStepData, forgetStepData, prepareAhead, takeStepData } from '../app/step-data.ts';
 import { ExitButton } from './ExitButton.tsx';
+import { useDealerNote } from '../hooks/useDealerNote.ts';
 import { track, trackInput, trackNext } from '../app/analytics.ts';
 
 export const uploadFile = (upload: Endpoints['file']['upload']) => async (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
@@ -78,6 +79,9 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
   const [reopened, setReopened] = useState(0);
   // A box the applicant chose to leave unticked is not asked about again on this visit.
   const declined = useRef(new Set<string>());
+  // The contact step names the dealer's representative of the DR code typed.
+  const [typedDrCode, setTypedDrCode] = useState<unknown>();
+  const fieldNotes = useDealerNote(step === 'contact' ? typedDrCode : undefined);
 
   useEffect(() => {
     // The market and tax pages restore the supplement info and its source, then remove the cookie.
@@ -105,7 +109,9 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
       const draft = applyId ? loadDraft(applyId, step) : undefined;
       // The contact step starts from the phone the applicant logged in with.
       const fromLogin = step === 'contact' ? { areaCode: app.user.countryCode, mobile: app.user.mobile } : {};
-      setInitial({ ...fromLogin, ...compiled.fromPayload(payload as Record<string, unknown>), ...(draft ?? {}) });
+      const opened: FormData = { ...fromLogin, ...compiled.fromPayload(payload as Record<string, unknown>), ...(draft ?? {}) };
+      setInitial(opened);
+      if (step === 'contact') setTypedDrCode(opened.drCode);
     });
     return () => {
       live = false;
@@ -190,12 +196,13 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
         sessionStorage.setItem('kh.pdf', id);
         app.actor.send({ type: 'OPEN_PDF' });
       },
+      fieldNotes,
       ...formContext,
     }),
-    [formContext],
+    [formContext, fieldNotes?.drCode],
   );
   return (
-    <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} onBack={() => app.actor.send({ type: 'PREVIOUS' })} onExit={() => document.dispatchEvent(new Event('kh:exit'))}>
+    <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} segment={progressSegment(info.name)} onBack={() => app.actor.send({ type: 'PREVIOUS' })} onExit={() => document.dispatchEvent(new Event('kh:exit'))}>
       {notice}
       {initial && (
         <StepForm
@@ -208,7 +215,10 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
           serverErrors={serverErrors}
           context={context}
           submitLabel={submitLabel}
-          onChange={(data) => app.applyId && saveDraftSoon(app.applyId, step, data)}
+          onChange={(data) => {
+            if (step === 'contact') setTypedDrCode(data.drCode);
+            if (app.applyId) saveDraftSoon(app.applyId, step, data);
+          }}
           onFieldBlur={(field, value) => {
             if (value === undefined || value === '' || inputsReported.current.has(field)) return;
             inputsReported.current.add(field);
@@ -224,6 +234,8 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
         message={questions ? t(questions.queue[0].messageKey, { market: t(questions.queue[0].nameKey), name: t(questions.queue[0].nameKey) }) : ''}
         onConfirm={() => answer(true)}
         onCancel={() => answer(false)}
+        confirmLabel={questions ? t('common.openMarketToo', { market: t(questions.queue[0].nameKey) }) : undefined}
+        cancelLabel={t('common.notNow')}
       />
       <ExitButton />
     </PageLayout>

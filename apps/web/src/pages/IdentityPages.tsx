@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHandoff, useApplication, type ApplicationState } from '../app/application.tsx';
 import { FailureScreen, TransitScreen, usePollUntil } from './Transit.tsx';
-import { ApiError, type EkycResult } from '@kh/api';
+import { ApiError, IDENTITY_UNAVAILABLE, type EkycResult } from '@kh/api';
 import { clearDraft, loadDraft } from '../app/drafts.ts';
 import { FormStepPage } from './FormStepPage.tsx';
 import { bridge } from '../app/platform.ts';
@@ -73,7 +73,8 @@ export function IdentityStartPage(): ReactElement {
     try {
       await startCheck(app, identityRequest(payload), () => app.actor.send({ type: 'NEXT' }));
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) return setUnavailable('identityUpgrading');
+      // Only the provider's upgrade: another refusal (an application locked for review) is the toast's to say.
+      if (failure instanceof ApiError && failure.code === IDENTITY_UNAVAILABLE) return setUnavailable('identityUpgrading');
       throw failure;
     }
   }
@@ -124,29 +125,53 @@ export function IdentityTransitPage(): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
   const [handedBack, setHandedBack] = useState(false);
+  // Came back without the provider's return (browser back from its page, a tab reopened): the check
+  // is asked about once; unfinished, the applicant is offered the way back instead of a wait.
+  const returned = new URLSearchParams(window.location.search).has('checkId');
+  const [unfinished, setUnfinished] = useState(false);
+  const status = () => endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! });
+  const final = (r: EkycResult) => r.state === 'success' || r.state === 'failed';
+  async function settle(result: EkycResult) {
+    if (result.isEkycSuccess) await saveIdentity(app, result.verifiedIdentity);
+    else sessionStorage.setItem('kh.identity.reason', result.failureReason ?? 'recognitionFailed');
+    // A phone that came by the QR code is done once verified: the computer carries on.
+    if (result.isEkycSuccess && isHandoff()) {
+      sessionStorage.removeItem('kh.handoff');
+      return setHandedBack(true);
+    }
+    app.actor.send({ type: 'IDENTITY_RESULT', ok: result.isEkycSuccess, reason: result.failureReason });
+  }
   // Only the provider's return brings a final answer; until then the check is pending.
-  usePollUntil(
-    () => endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }),
-    (r) => r.state === 'success' || r.state === 'failed',
-    async (result) => {
-      if (result.isEkycSuccess) await saveIdentity(app, result.verifiedIdentity);
-      else sessionStorage.setItem('kh.identity.reason', result.failureReason ?? 'recognitionFailed');
-      // A phone that came by the QR code is done once verified: the computer carries on.
-      if (result.isEkycSuccess && isHandoff()) {
-        sessionStorage.removeItem('kh.handoff');
-        return setHandedBack(true);
-      }
-      app.actor.send({ type: 'IDENTITY_RESULT', ok: result.isEkycSuccess, reason: result.failureReason });
-    },
-    () => app.actor.send({ type: 'IDENTITY_RESULT', ok: false, reason: 'recognitionFailed' }),
-    new URLSearchParams(window.location.search).has('checkId'),
-  );
+  usePollUntil(status, final, settle, () => app.actor.send({ type: 'IDENTITY_RESULT', ok: false, reason: 'recognitionFailed' }), returned);
+  useEffect(() => {
+    if (returned) return;
+    let live = true;
+    status().then(
+      (result) => live && (final(result) ? void settle(result) : setUnfinished(true)),
+      () => live && setUnfinished(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   if (handedBack)
     return (
       <PageLayout layout="Pure" title={t('step.identity.title')}>
         <div className="status-card" role="status">
           <h1 className="status-card__title">{t('common.identityVerified')}</h1>
           <p>{t('common.continueOnComputer')}</p>
+        </div>
+      </PageLayout>
+    );
+  if (unfinished)
+    return (
+      <PageLayout layout="Default" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
+        <div className="status-card" role="status">
+          <h1 className="status-card__title">{t('common.identityNotFinishedTitle')}</h1>
+          <p>{t('common.identityNotFinishedBody')}</p>
+          <button type="button" className="button button--main" onClick={() => app.actor.send({ type: 'PREVIOUS' })}>
+            {t('common.backToIdentity')}
+          </button>
         </div>
       </PageLayout>
     );

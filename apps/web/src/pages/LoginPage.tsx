@@ -6,7 +6,7 @@ import { resolveRoute } from '@kh/flow';
 import { bridge } from '../app/platform.ts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@kh/api';
-import { endpoints, loginCache } from '../app/services.ts';
+import { currentLanguage, endpoints, loginCache } from '../app/services.ts';
 import { track } from '../app/analytics.ts';
 import { loginTarget } from '../app/login-target.ts';
 
@@ -16,6 +16,10 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string>();
+  // Sent here because a session ended (a 401): say so, rather than a toast on the page being left.
+  // Read after the first paint: the page is also drawn by the server, which has no address bar.
+  const [expired, setExpired] = useState(false);
+  useEffect(() => setExpired(new URLSearchParams(window.location.search).get('reason') === 'expired'), []);
   // The debug login (mobile and password in the URL) exists in development builds only.
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
@@ -52,6 +56,11 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
       <div className="status-card">
         <h1 className="status-card__title">{t('step.start.title')}</h1>
         {asStartPage && <p>{t('common.onboardingTime')}</p>}
+        {expired && !error && (
+          <p className="notice" role="status">
+            {t('errors.http401')}
+          </p>
+        )}
         {error && <p className="field__error" role="alert">{error}</p>}
         <div className="field">
           <label className="field__label" htmlFor="login-mobile">{t('field.contact.mobile.label')} (+60)</label>
@@ -76,10 +85,15 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
 
 /** The login in place of a page that needs it; in the app the native side logs the applicant in (SPEC §4). */
 export function LoginScreen(): ReactElement {
-  const [location] = useLocation();
-  // The page below stays for an app too old to do it.
-  useEffect(() => bridge()?.login(), []);
+  const [location, navigate] = useLocation();
   // The entry start page needs no login (its registry entry says so): it is the start page, with the
-  // login on it. Any other page shows the login in its place and returns there after it.
-  return <LoginPage asStartPage={!resolveRoute(location).step.requiresLogin} />;
+  // login on it. Any other page goes to the login page with itself as the target and the language
+  // (SPEC §4), which returns there after it.
+  const asStartPage = !resolveRoute(location).step.requiresLogin;
+  useEffect(() => {
+    // In the app the native side logs in; the page below stays for an app too old to do it.
+    if (bridge()) return void bridge()!.login();
+    if (!asStartPage) navigate(`/login?${new URLSearchParams({ target: location + window.location.search, language: currentLanguage() })}`, { replace: true });
+  }, []);
+  return <LoginPage asStartPage={asStartPage} />;
 }

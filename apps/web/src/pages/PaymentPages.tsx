@@ -1,6 +1,6 @@
 // Payment (SPEC §4): RM 11 through the gateway, then the transit page (poll 300 ms × 20), then the
 // result, or the failure text of SPEC §8 with Retry.
-import { MARKET, hasMarket, stepByName } from '@kh/flow';
+import { MARKET, hasMarket, progressSegment, stepByName } from '@kh/flow';
 import { PageLayout } from '@kh/ui';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export function PaymentStartPage(): ReactElement {
     }
   }
   return (
-    <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
+    <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} segment={progressSegment(info.name)} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
       <h2 className="step-header__title">{t('common.fee', { amount: 11 })}</h2>
       <p className="step-header__hint">{t('common.bankLoginNotice')}</p>
       <button type="button" className="button button--main" onClick={() => void pay()} disabled={busy}>

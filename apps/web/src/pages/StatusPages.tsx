@@ -1,6 +1,6 @@
 // Status entry (SPEC §4), the rejection page, the result, the MY-abnormal page, the add-market page,
 // the entry transit, the PDF page and the not-found page.
-import { MARKET, hasMarket, parseRejectedReason, resultRoute, stepByName, statusEntry, type StepName } from '@kh/flow';
+import { MARKET, STEP_NAMES, hasMarket, parseRejectedReason, resultRoute, rejectedItemTexts, stepByName, statusEntry, type RejectedItem, type RejectedItemText, type StepName } from '@kh/flow';
 import { PageLayout, PdfViewer } from '@kh/ui';
 import { ApiError, type KhInfoDto } from '@kh/api';
 import { Suspense, use, useEffect, useState, type ReactElement } from 'react';
@@ -80,15 +80,23 @@ export function StartPage(): ReactElement {
 }
 
 
-function RejectReasons({ items, language }: { items: string[]; language: string }): ReactElement {
+function RejectReasons({ items, language }: { items: RejectedItem[]; language: string }): ReactElement {
+  const { t } = useTranslation();
   const reasons = use(loadDictionary('RejectReason'));
-  return <ul>{items.map((item) => <li key={item}>{reasons.find((e) => e.value === item)?.label[language] ?? item}</li>)}</ul>;
+  const said = (text: RejectedItemText) => ('label' in text ? text.label : 'stepTitleKey' in text ? t('common.rejectedInStep', { step: t(text.stepTitleKey) }) : t('errors.modifyInformation'));
+  return (
+    <ul>
+      {rejectedItemTexts(items, reasons as { value: unknown; label: Record<string, string> }[], language).map((text) => (
+        <li key={said(text)}>{said(text)}</li>
+      ))}
+    </ul>
+  );
 }
 
 export function RejectionPage(): ReactElement {
   const { t, i18n } = useTranslation();
   const app = useApplication();
-  const items = parseRejectedReason(app.record.rejectedReason).map((i) => `${i.code}-${i.field}`);
+  const items = parseRejectedReason(app.record.rejectedReason);
   return (
     <PageLayout layout="Gradient" title={t('common.reviewFailedTitle')}>
       <div className="status-card">
@@ -120,7 +128,14 @@ export function openedMarketNames(opened: number, language: string): string {
   return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(names);
 }
 
-type Submission = { kind: 'submitting' } | { kind: 'done'; record: KhInfoDto } | { kind: 'failed'; reason: string };
+type Submission = { kind: 'submitting' } | { kind: 'done'; record: KhInfoDto } | { kind: 'failed'; reason: string; steps: StepName[] };
+
+/** The steps a refused submit names (the server's `steps` of stepsIncomplete), as the flow's steps. */
+function incompleteSteps(error: unknown): StepName[] {
+  const named = error instanceof ApiError ? (error.data as { steps?: { step?: unknown }[] } | undefined)?.steps : undefined;
+  if (!Array.isArray(named)) return [];
+  return named.map((m) => m?.step).filter((step): step is StepName => typeof step === 'string' && STEP_NAMES.includes(step as StepName));
+}
 
 /** Why a submit failed, in the applicant's language: the server's own (translated) message, else the catalogue's. */
 function failureReason(error: unknown, t: (key: string) => string): string {
@@ -139,30 +154,54 @@ export function ResultPage(): ReactElement {
     try {
       const current = await endpoints.apply.check();
       if (app.applyId && (current.status === 1 || current.status === 5 || app.relatedType === 'SUPPLEMENT')) {
-        if (app.relatedType === 'SUPPLEMENT') await endpoints.supplement.submit({ applyId: app.applyId, marketType: app.actor.getSnapshot().context.addingMarkets });
-        else await endpoints.apply.submit({ applyId: app.applyId, relatedType: 'INIT' });
+        if (app.relatedType === 'SUPPLEMENT') {
+          // SPEC §4: the markets being added, the account type (chosen when MY is among them) and the application.
+          const { addingMarkets, accountType } = app.actor.getSnapshot().context;
+          await endpoints.supplement.submit({ applyId: app.applyId, marketType: addingMarkets, ...(accountType !== null ? { accountType } : {}) });
+        } else await endpoints.apply.submit({ applyId: app.applyId, relatedType: 'INIT' });
         clearDrafts(app.applyId);
       }
       const record = await endpoints.apply.check();
       const stillDraft = app.relatedType === 'INIT' && (record.status === 1 || record.status === 5);
-      setSubmission(stillDraft ? { kind: 'failed', reason: t('errors.default') } : { kind: 'done', record });
+      if (stillDraft) return setSubmission({ kind: 'failed', reason: t('errors.default'), steps: [] });
+      app.actor.send({ type: 'SUBMITTED' });
+      setSubmission({ kind: 'done', record });
     } catch (error) {
-      setSubmission({ kind: 'failed', reason: failureReason(error, t) });
+      setSubmission({ kind: 'failed', reason: failureReason(error, t), steps: incompleteSteps(error) });
     }
   }
   // Once, on arrival: a language change re-renders the page, it does not submit again.
   useEffect(() => void submit(), []);
+  /** A step the refusal named: back to it if reached before, else straight to it. */
+  function goToStep(step: StepName) {
+    const snapshot = app.actor.getSnapshot();
+    app.actor.send(snapshot.can({ type: 'GOTO', to: step }) ? { type: 'GOTO', to: step } : { type: 'JUMP', to: step });
+  }
 
   if (submission.kind !== 'done')
     return (
-      <PageLayout layout="Gradient" title={t('step.complete.title')}>
+      // The title bar says what happened (it is the page's heading), not "Complete".
+      <PageLayout layout="Gradient" title={submission.kind === 'failed' ? t('common.submitFailedTitle') : t('common.submitting')}>
         <div className="status-card" aria-live="polite">
           {submission.kind === 'submitting' ? (
             <p>{t('common.submitting')}</p>
           ) : (
             <>
-              <h1 className="status-card__title">{t('common.submitFailedTitle')}</h1>
               <p role="alert">{t('common.submitFailedBody', { reason: submission.reason })}</p>
+              {submission.steps.length > 0 && (
+                <nav aria-label={t('common.stepsToComplete')}>
+                  <p>{t('common.stepsToComplete')}</p>
+                  <ul className="status-card__steps">
+                    {submission.steps.map((step) => (
+                      <li key={step}>
+                        <button type="button" className="button button--link" onClick={() => goToStep(step)}>
+                          {t('common.completeStep', { step: t(stepByName(step).titleKey) })}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              )}
               <Main onClick={() => void submit()} label={t('errors.retry')} />
             </>
           )}

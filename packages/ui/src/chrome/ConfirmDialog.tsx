@@ -3,7 +3,8 @@
 import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function ConfirmDialog({ open, message, onConfirm, onCancel }: { open: boolean; message: string; onConfirm(): void; onCancel(): void }): ReactElement | null {
+/** A question with two answers; the buttons say what they do where "Cancel" and "Confirm" would not (confirmLabel, cancelLabel). */
+export function ConfirmDialog({ open, message, onConfirm, onCancel, confirmLabel, cancelLabel }: { open: boolean; message: string; onConfirm(): void; onCancel(): void; confirmLabel?: string; cancelLabel?: string }): ReactElement | null {
   const { t } = useTranslation();
   const confirm = useRef<HTMLButtonElement>(null);
   // In the commit that shows the dialog, not after a paint: no keystroke lands behind it.
@@ -23,10 +24,10 @@ export function ConfirmDialog({ open, message, onConfirm, onCancel }: { open: bo
         </p>
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onCancel}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </button>
           <button type="button" className="button" ref={confirm} onClick={onConfirm}>
-            {t('common.confirm')}
+            {confirmLabel ?? t('common.confirm')}
           </button>
         </div>
       </div>

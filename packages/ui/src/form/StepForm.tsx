@@ -74,7 +74,9 @@ export function StepForm(props: StepFormProps): ReactElement {
 
   const context = useMemo<StepFormContext>(() => ({ ...(props.context ?? {}), compiled, language: i18n.language }), [compiled, i18n.language, props.context]);
   const shown = errors.filter((e) => submitted || touched.has(e.field) || serverErrors.includes(e));
-  const messages = shown.map((e) => ({ field: e.field, message: t(e.key, e.params ?? {}) }));
+  // The app's own text where it has the key (it follows a language switch), else the server's, which
+  // the server translated (a rule only the server knows, such as an unknown dealer's code): never a key.
+  const messages = shown.map((e) => ({ field: e.field, message: i18n.exists(e.key) ? t(e.key, e.params ?? {}) : ((e as { message?: unknown }).message as string | undefined) ?? t('errors.default') }));
   // The summary names each field, so "Please enter" is never read out alone.
   const summaryItems = messages.map((m) => {
     const labelKey = (compiled.uiSchema[m.field] as { 'ui:options'?: { labelKey?: string } } | undefined)?.['ui:options']?.labelKey;

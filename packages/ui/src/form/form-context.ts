@@ -33,6 +33,8 @@ export interface StepFormContext {
   onAction?(action: string, fieldId: string): void;
   /** State that custom widgets show (identity check, payment). */
   status?: Record<string, unknown>;
+  /** A line the page adds under a field, already in the applicant's language (the dealer's name under the DR code). */
+  fieldNotes?: Record<string, string>;
   /** Measurement hook: called when a field's subtree renders (renders per keystroke). */
   onFieldRender?(fieldId: string): void;
 }

@@ -29,7 +29,8 @@ export function FieldTemplate(props: FieldTemplateProps): ReactElement {
   const options = (uiSchema?.['ui:options'] ?? {}) as { kind?: string; labelKey?: string; helpKey?: string; required?: boolean; verified?: boolean };
   const required = options.required === true;
   if (hidden || id === 'root') return children;
-  const onFieldRender = (props.registry.formContext as StepFormContext).onFieldRender;
+  const { onFieldRender, fieldNotes } = props.registry.formContext as StepFormContext;
+  const note = fieldNotes && Object.hasOwn(fieldNotes, fieldIdOf(id)) ? fieldNotes[fieldIdOf(id)] : undefined;
   const error = rawErrors?.[0];
   const ownLabel = OWN_LABEL.has(options.kind ?? '') || OWN_LABEL_WIDGETS.has(uiSchema?.['ui:widget'] as string);
   // Each text once per render: i18next's lookup is a tenth of a keystroke's work on the largest step.
@@ -65,6 +66,11 @@ export function FieldTemplate(props: FieldTemplateProps): ReactElement {
         children
       )}
       {options.verified && ownLabel && <p className="field__hint field__verified">{t('common.verifiedByIdentity')}</p>}
+      {note !== undefined && (
+        <p className="field__hint field__note" role="status">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
@@ -89,6 +95,7 @@ function renderNode(node: LayoutNode, data: FormData, context: StepFormContext, 
               {t(node.labelKey)}
             </h2>
           )}
+          {node.helpKey && <p className="card__hint">{t(node.helpKey)}</p>}
           {node.children?.map((child) => renderNode(child, data, context, fields, t))}
         </div>
       );

@@ -11,6 +11,8 @@ export interface PageLayoutProps {
   title?: string;
   /** 0-100; no bar when undefined. */
   percent?: number | null;
+  /** The progress bar's segment (0 contact, 1 your profile, 2 declarations). */
+  segment?: number | null;
   onBack?(): void;
   onExit?(): void;
   /** The main button and what goes with it, kept at the bottom of the screen. */
@@ -18,12 +20,12 @@ export interface PageLayoutProps {
   children: ReactNode;
 }
 
-export function PageLayout({ layout, title, percent, onBack, onExit, actions, children }: PageLayoutProps): ReactElement {
+export function PageLayout({ layout, title, percent, segment, onBack, onExit, actions, children }: PageLayoutProps): ReactElement {
   const chrome = layout !== 'Pure';
   return (
     <div className={`page page--${layout.toLowerCase()}`}>
       {chrome && <TitleBar title={layout === 'BackNav' ? undefined : title} onBack={onBack} onExit={layout === 'Default' ? onExit : undefined} />}
-      {layout === 'Default' && typeof percent === 'number' && <ProgressBar percent={percent} />}
+      {layout === 'Default' && typeof percent === 'number' && <ProgressBar percent={percent} segment={segment} />}
       <main className="page__main" id="main">
         {layout === 'Pure' && title && <h1 className="page__title">{title}</h1>}
         {layout === 'BackNav' && title && <h1 className="page__title">{title}</h1>}

@@ -10,6 +10,7 @@ import { startTransition, useEffect, useId, useLayoutEffect, useMemo, useRef, us
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ariaFor, fieldOptions } from './shared.ts';
+import { SETTLE_INPUT_EVENT } from './settle-input.ts';
 
 const AUTOCOMPLETE: Record<string, string> = { email: 'email', username: 'username', mobile: 'tel-national', documentName: 'name' };
 /**
@@ -65,15 +66,17 @@ export function InputWidget(props: WidgetProps): ReactElement {
     form?.addEventListener('submit', beforeSubmit);
     return () => form?.removeEventListener('submit', beforeSubmit);
   }, []);
-  // A page that is left or hidden (a reload, the app sent to the background) hands over what was
-  // typed first: capturing, so before the app writes its draft of the form on the same events.
+  // A page that is left or hidden (a reload, the app sent to the background), or left by the app
+  // (settleTypedInput), hands over what was typed first: capturing, so before the app writes its draft of the form on the same events.
   useEffect(() => {
     const beforeLeaving = () => settleLatest.current();
     const whenHidden = () => document.visibilityState === 'hidden' && settleLatest.current();
     window.addEventListener('pagehide', beforeLeaving, { capture: true });
+    window.addEventListener(SETTLE_INPUT_EVENT, beforeLeaving);
     document.addEventListener('visibilitychange', whenHidden, { capture: true });
     return () => {
       window.removeEventListener('pagehide', beforeLeaving, { capture: true });
+      window.removeEventListener(SETTLE_INPUT_EVENT, beforeLeaving);
       document.removeEventListener('visibilitychange', whenHidden, { capture: true });
     };
   }, []);

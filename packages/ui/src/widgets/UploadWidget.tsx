@@ -21,11 +21,14 @@ export function UploadWidget(props: WidgetProps): ReactElement {
   const [preview, setPreview] = useState<string | undefined>();
   const [localError, setLocalError] = useState<string | undefined>();
   const [stored, setStored] = useState<StoredFile | undefined>();
+  // The saved file could not be fetched (its record, or its image): SPEC §5 says whom to ask.
+  const [notObtained, setNotObtained] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   // A page opened again holds only the saved path: ask what it was, to name it and show it.
   const savedPath = !file && typeof props.value === 'string' && props.value ? props.value : undefined;
   useEffect(() => {
+    setNotObtained(false);
     if (!savedPath || !context.describeFile) {
       setStored(undefined);
       return;
@@ -33,7 +36,11 @@ export function UploadWidget(props: WidgetProps): ReactElement {
     let live = true;
     context.describeFile(savedPath).then(
       (info) => live && setStored(info),
-      () => live && setStored(undefined),
+      () => {
+        if (!live) return;
+        setStored(undefined);
+        setNotObtained(true);
+      },
     );
     return () => {
       live = false;
@@ -85,7 +92,14 @@ export function UploadWidget(props: WidgetProps): ReactElement {
         }}
         onBlur={() => props.onBlur(props.id, props.value)}
       />
-      {(preview ?? storedPreview) && <img className="upload__preview" src={preview ?? storedPreview} alt={t('common.uploadPreview', { name: shownName ?? '' })} />}
+      {(preview ?? storedPreview) && !notObtained && (
+        <img className="upload__preview" src={preview ?? storedPreview} alt={t('common.uploadPreview', { name: shownName ?? '' })} onError={() => !preview && setNotObtained(true)} />
+      )}
+      {notObtained && !file && (
+        <p className="upload__status" role="alert">
+          {t('validation.photoNotObtained')}
+        </p>
+      )}
       {!preview && shownName && <p className="upload__file">{shownName}</p>}
       {state === 'uploading' && (
         <div className="upload__progress">

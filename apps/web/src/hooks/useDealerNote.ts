@@ -1,0 +1,29 @@
+// SPEC §5: the dealer's representative block shows the name with the DR code. The code being typed
+// is looked up once typing pauses (500 ms); the name appears under the field, nothing for a code
+// nobody holds (the save says so).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endpoints } from '../app/services.ts';
+
+export const DEALER_LOOKUP_PAUSE_MS = 500;
+
+export function useDealerNote(typedCode: unknown): Record<string, string> | undefined {
+  const { t } = useTranslation();
+  const code = typeof typedCode === 'string' ? typedCode.trim().toUpperCase() : '';
+  const [dealer, setDealer] = useState<{ name: string; drCode: string } | null>(null);
+  useEffect(() => {
+    if (code === '') return;
+    let live = true;
+    const timer = setTimeout(() => {
+      endpoints.apply.dealerRepresentative(code).then(
+        (found) => live && setDealer(found),
+        () => undefined, // the name is a courtesy: a failed lookup leaves the field as it is
+      );
+    }, DEALER_LOOKUP_PAUSE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [code]);
+  return dealer && dealer.drCode === code ? { drCode: t('common.dealerRepresentativeName', { name: dealer.name, code: dealer.drCode }) } : undefined;
+}
