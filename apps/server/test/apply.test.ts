@@ -74,7 +74,7 @@ describe('fill-data and fetch-data', () => {
     const saved = await fill(a.c, 'personal', a.data.personal);
     expect(saved.status).toBe(200);
     const fetched = await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.personal, relatedType: 'INIT', applyId: a.applyId });
-    expect(fetched.body.data).toEqual(payloadOf('personal', a.data.personal));
+    expect(fetched.body.data).toEqual({ ...payloadOf('personal', a.data.personal), _revision: 1 });
     expect((await a.c.post('/kh/account/apply/check')).body.data.fillStep).toBe(2003);
   });
   it('financial fetch-data carries dto.bankName', async () => {
@@ -140,6 +140,26 @@ describe('fill-data and fetch-data', () => {
     expect((await a.c.get('/plat/app/dr/before/open?drCode=dr1002')).body.data).toEqual({ name: 'Nurul Aisyah binti Ahmad', drCode: 'DR1002' });
     expect((await a.c.get('/plat/app/dr/before/open?drCode=DR9999')).body.data).toBeNull();
     expect((await a.c.get('/plat/app/dr/before/open?drCode=constructor')).body.data).toBeNull();
+  });
+  it('a save from a page drawn before another device saved the step is refused, and changes nothing', async () => {
+    const a = await applicant();
+    const fetch = async () => (await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.work, relatedType: 'INIT' })).body.data;
+    // Never saved: revision 0, and a page drawn from it saves.
+    expect((await fetch())._revision).toBe(0);
+    const first = await fill(a.c, 'work', a.data.work, { basedOnRevision: 0 });
+    expect(first.body.data.revision).toBe(1);
+    // The PC saves from revision 1; the phone, still showing revision 1, then saves an older answer.
+    expect((await fill(a.c, 'work', { ...a.data.work, companyName: 'NEWER SDN BHD' }, { basedOnRevision: 1 })).body.data.revision).toBe(2);
+    const stale = await fill(a.c, 'work', { ...a.data.work, companyName: 'OLDER SDN BHD' }, { basedOnRevision: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('40010009');
+    expect(stale.body.msg).toBe('These answers were changed on another device since this page opened. Nothing was saved.');
+    const now = await fetch();
+    expect(now).toMatchObject({ _revision: 2, companyName: 'NEWER SDN BHD' });
+    // A save that names no revision (an older app) is not checked; one from the current revision lands.
+    expect((await fill(a.c, 'work', a.data.work)).status).toBe(200);
+    expect((await fill(a.c, 'work', a.data.work, { basedOnRevision: 3 })).body.data.revision).toBe(4);
+    expect((await fill(a.c, 'work', a.data.work, { basedOnRevision: -1 })).status).toBe(400);
   });
   it('an upload field must name a file of this applicant', async () => {
     const a = await applicant();

@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, ekycChecks, memberClaims, payments, smsCodes } from '../src/db/schema.ts';
 import { client, latestCode, login, startServer, type Client, type TestServer } from './harness.ts';
+import { fill } from './fixtures.ts';
 
 let server: TestServer;
 let phone = 5000;
@@ -111,6 +112,19 @@ describe('limits and records: N at once, exactly the allowed effect', () => {
     // Incomplete: both are refused the same way, and nothing changed.
     expect(statuses(both)).toEqual([400, 400]);
     expect((await db().select().from(applications).where(eq(applications.id, a.applyId)))[0].status).toBe(1);
+  });
+});
+
+describe('answers: a page drawn from one revision saves once', () => {
+  it('ten saves of one step at once, all drawn from the same revision: one lands, nine are told the step changed', async () => {
+    const c = await login(server, nextMobile());
+    await c.post('/kh/account/apply/create', { relatedType: 'INIT' });
+    const declaration = { hasRelative: false, isPep: false, principalDeclaration: true, acceptDeclaration: true };
+    const responses = await Promise.all(Array.from({ length: 10 }, () => fill(c, 'declaration', declaration, { basedOnRevision: 0 })));
+    expect(statuses(responses)).toEqual([200, ...Array(9).fill(409)]);
+    expect(responses.filter((r) => r.status === 409).every((r) => r.body.code === '40010009')).toBe(true);
+    const [winner] = responses.filter((r) => r.status === 200);
+    expect(winner.body.data.revision).toBe(1);
   });
 });
 

@@ -93,7 +93,12 @@ export interface FillDataRequest {
   data: Record<string, unknown>;
   /** The step version the page was drawn with (stepSchema's answer); the server pins the answer to it. */
   schemaVersion?: number;
+  /** The step's revision the page's answers came from (fetch-data's `_revision`): a save from an out-of-date page is refused (STEP_CHANGED), never silently newer-over-older. */
+  basedOnRevision?: number;
 }
+
+/** fetch-data's answers carry the step's revision under this name (0: never saved); no field is named so. */
+export const STEP_REVISION_PROPERTY = '_revision';
 
 export interface EkycResult {
   state?: 'none' | 'pending' | 'success' | 'failed';
@@ -169,7 +174,7 @@ export function createEndpoints(client: ApiClient) {
       check: () => post<KhInfoDto>(`${apply}/check`, {}, { idempotent: true }),
       record: () => post<KhInfoDto[]>(`${apply}/record`, {}, { idempotent: true }),
       create: (body: { relatedType: RelatedType; market?: number; invitationCode?: string; appSource?: number }) => post<KhInfoDto>(`${apply}/create`, body, { idempotent: true }),
-      fillData: (body: FillDataRequest) => post<{ fillStep: number }>(`${apply}/fill-data`, body),
+      fillData: (body: FillDataRequest) => post<{ fillStep: number; revision: number }>(`${apply}/fill-data`, body),
       fetchData: (body: { fillStep: number; relatedType: RelatedType; applyId?: string }) => post<Record<string, unknown>>(`${apply}/fetch-data`, body, { idempotent: true }),
       submit: (body: { applyId: string; relatedType: RelatedType; marketType?: number; accountType?: number }) => post<KhInfoDto>(`${apply}/apply-submit`, body, { idempotent: true }),
       channelPaymentInfoSubmit: (body: { applyId: string; paymentId: string; orderNumber: string }) => post<{ saved: boolean }>(`${apply}/channelPaymentInfoSubmit`, body, { idempotent: true }),

@@ -21,6 +21,8 @@ export const PAYMENT_RECORD_MISSING = 'payment record missing';
 export const UNLOGIN = 'api.unlogin';
 /** The identity check cannot start now (ctosValid off: the provider is being upgraded); the page says so itself. */
 export const IDENTITY_UNAVAILABLE = '40010008';
+/** A save drawn from answers another device has replaced since; the step page shows the newer ones itself. */
+export const STEP_CHANGED = '40010009';
 
 export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
   '400': entry('errors.http400'),
@@ -46,6 +48,7 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
   '40030405': entry('errors.default', { silent: true }),
   [PAYMENT_RECORD_MISSING]: entry('errors.paymentRecordMissing', { silent: true }),
   [IDENTITY_UNAVAILABLE]: entry('errors.identityUpgrading', { silent: true }),
+  [STEP_CHANGED]: entry('errors.stepChanged', { silent: true }),
 };
 
 export const DEFAULT_ENTRY = entry('errors.default');

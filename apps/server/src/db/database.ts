@@ -223,3 +223,6 @@ async function startEmbeddedPostgres(dataDir: string | undefined): Promise<Embed
   }
   return { socketDir, stop };
 }
+
+/** The rows of `db.execute`: node-postgres and PGlite answer `{ rows }`, other drivers the array. */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));

@@ -197,6 +197,10 @@ export const applicationSteps = pgTable(
     payload: jsonb('payload').notNull(),
     /** The step version the answer was given under (0: the build-time schema); it is validated and shown with that version. */
     schemaVersion: integer('schema_version').notNull().default(0),
+    /** Counts the saves: a page drawn from revision n saves only while the step is still at n (a second device's newer answer is not overwritten). */
+    revision: integer('revision').notNull().default(1),
+    /** The revision the saved answer was drawn from (null: the save named none). */
+    basedOn: integer('based_on'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.stepId] })],

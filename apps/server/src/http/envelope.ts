@@ -16,6 +16,8 @@ export const CODES = {
   stepsIncomplete: '40010007',
   /** The identity check cannot start now (ctosValid off); the app shows its copy-the-link notice. */
   identityUnavailable: '40010008',
+  /** A save drawn from a revision of the step that another device has replaced since. */
+  stepChanged: '40010009',
   paymentRecordMissing: 'payment record missing',
   /** A staff member whose role lacks the route's permission (services/staff-access.ts). */
   staffForbidden: 'staff.forbidden',

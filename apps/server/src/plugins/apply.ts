@@ -21,16 +21,17 @@ import {
   ownedApplication,
   sessionWithApplication,
   payloadsOf,
+  answersOf,
   rejectedItemsByStep,
   verifiedIdentityOf,
   type Application,
 } from '../services/applications.ts';
 import { submitApplication } from '../services/submission.ts';
 import { applicationPdf } from '../services/application-pdf.ts';
-import type { FillDataRequest } from '@kh/api';
+import { STEP_REVISION_PROPERTY, type FillDataRequest } from '@kh/api';
 import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../services/steps.ts';
 import { answeredVersion, versionForSave } from '../services/step-versions.ts';
-import { saveStepAndProgress, type SaveProgress } from '../services/step-saves.ts';
+import { saveStepAndProgress, StaleStepSave, type SaveProgress } from '../services/step-saves.ts';
 import { claim, claimOf, heldByOthers, type Claim, type ClaimKind } from '../services/member-claims.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
@@ -46,6 +47,7 @@ const fillDataSchema = {
     invitationCode: { type: 'string', pattern: '^[A-Za-z0-9]{0,16}$' },
     data: { type: 'object' },
     schemaVersion: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+    basedOnRevision: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
   },
 } as const;
 /** The applicant's own details, which a supplement shows as the account holds them. Market choices,
@@ -57,6 +59,9 @@ const fetchDataSchema = {
   required: ['fillStep', 'relatedType'],
   properties: { fillStep: { type: 'integer', minimum: 0, maximum: 9_999_999 }, relatedType, applyId: { type: 'string', maxLength: 64 } },
 } as const;
+
+/** The step changed on another device since the page was drawn: nothing was saved. */
+const stepChanged = () => new AppError(409, CODES.stepChanged, 'server.stepChanged');
 
 /** The body is the client's contract (packages/api), checked by fillDataSchema above. */
 type FillData = FillDataRequest;
@@ -165,13 +170,16 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     admitSession(request, found);
     const memberId = memberOf(request);
     if (!found?.application) throw notFound('server.noApplication');
-    const { application, payloads, versions, live, retired } = found;
+    const { application, payloads, versions, revisions, live, retired } = found;
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
     if (stepId === 'payment') throw badRequest('server.stepReadOnly');
     const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
+    // A page drawn before another device saved this step: refused before anything is claimed (the
+    // write checks again, for two saves racing).
+    if (body.basedOnRevision !== undefined && body.basedOnRevision !== (revisions[stepId] ?? 0)) throw stepChanged();
     // What the identity check verified is what is opened: those fields take no other value.
     const verifiedIdentity = locksToIdentity(stepId) ? await verifiedIdentityOf(db, memberId) : undefined;
     const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0, retired });
@@ -205,17 +213,20 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity, version: personalVersion });
       await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }), personalVersion.version);
     }
-    await saveStepAndProgress(db, {
+    const revision = await saveStepAndProgress(db, {
       applicationId: application.id,
       stepId,
       payload,
       schemaVersion: version.version,
       progress: { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) },
+      ...(body.basedOnRevision !== undefined ? { basedOn: body.basedOnRevision } : {}),
+    }).catch((error: unknown) => {
+      throw error instanceof StaleStepSave ? stepChanged() : error;
     });
     app.kh.metrics.stepSaves.inc({ step: stepId });
     // A phone that came by the PC's QR code has done what it came for: its session ends here.
     if (request.handoffApplicationId) await endSession(request, reply);
-    return ok({ fillStep: body.fillStep, saved: true });
+    return ok({ fillStep: body.fillStep, saved: true, revision });
   });
 
   app.post('/fetch-data', { schema: { body: fetchDataSchema } }, async (request) => {
@@ -223,17 +234,20 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const application = await ownedApplication(db, memberOf(request), body.relatedType, body.applyId);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
-    const own = (await payloadsOf(db, application.id))[stepId];
+    const answers = await answersOf(db, application.id);
+    const own = answers.payloads[stepId];
+    // The revision the page is drawn from, which its save names (0: not saved yet).
+    const revision = { [STEP_REVISION_PROPERTY]: answers.revisions[stepId] ?? 0 };
     // Before the identity step is saved, the document of the latest check started is what was typed:
     // a new tab or device resumes /iam/start with it.
     if (!own && stepId === 'identity') {
       const [check] = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)).limit(1);
-      return ok(check ? { idKind: check.idKind, documentName: check.documentName, documentNumber: check.documentNumber } : {});
+      return ok({ ...(check ? { idKind: check.idKind, documentName: check.documentName, documentNumber: check.documentNumber } : {}), ...revision });
     }
-    if (own || application.relatedType !== 'SUPPLEMENT' || !CARRIED_TO_SUPPLEMENT.has(stepId)) return ok(own ?? {});
+    if (own || application.relatedType !== 'SUPPLEMENT' || !CARRIED_TO_SUPPLEMENT.has(stepId)) return ok({ ...own, ...revision });
     // A supplement starts from what the account already holds: the applicant confirms or updates it.
     const init = await initApplication(db, application.memberId);
-    return ok((init && (await payloadsOf(db, init.id))[stepId]) ?? {});
+    return ok({ ...((init && (await payloadsOf(db, init.id))[stepId]) ?? {}), ...revision });
   });
 
   app.post('/apply-submit', { schema: { body: { type: 'object', properties: { applyId: { type: 'string', maxLength: 64 }, relatedType } } } }, async (request) => {

@@ -34,7 +34,7 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
 }
 
 /** What a step save reads first: the session and, with it, its member's application and that application's answers. */
-export type SessionWithApplication = SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; live: PinnedVersions; retired: ReadonlySet<string> };
+export type SessionWithApplication = SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; revisions: Record<string, number>; live: PinnedVersions; retired: ReadonlySet<string> };
 type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string; idleMinutes: number };
 
 /**
@@ -67,7 +67,13 @@ const sessionApplicationLoader = perDatabase(
           if (!row) return undefined;
           const { steps, position: _position, retired, ...found } = row;
           const entries = Object.entries(steps);
-          return { ...found, retired: new Set(retired), payloads: Object.fromEntries(entries.map(([step, [payload]]) => [step, payload])), versions: Object.fromEntries(entries.map(([step, [, version]]) => [step, version])) };
+          return {
+            ...found,
+            retired: new Set(retired),
+            payloads: Object.fromEntries(entries.map(([step, [payload]]) => [step, payload])),
+            versions: Object.fromEntries(entries.map(([step, [, version]]) => [step, version])),
+            revisions: Object.fromEntries(entries.map(([step, [, , revision]]) => [step, revision])),
+          };
         });
       },
       SAVE_BATCHING,
@@ -83,8 +89,8 @@ const sessionApplications = preparedQuery((db) =>
       handoffApplicationId: sessions.handoffApplicationId,
       lastSeenAt: sessions.lastSeenAt,
       application: applications,
-      // Each saved step as [payload, the version it was answered under]: one pass over the steps.
-      steps: sql<Record<string, [Record<string, unknown>, number]>>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, jsonb_build_array(${applicationSteps.payload}, ${applicationSteps.schemaVersion})), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
+      // Each saved step as [payload, the version it was answered under, its revision]: one pass over the steps.
+      steps: sql<Record<string, [Record<string, unknown>, number, number]>>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, jsonb_build_array(${applicationSteps.payload}, ${applicationSteps.schemaVersion}, ${applicationSteps.revision})), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
       // Each step's live version (steps never published are absent: 0), read in the same round trip.
       live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
       // The versions a rollback retired (step@version): nothing is saved under them again.
@@ -103,11 +109,12 @@ export async function payloadsOf(db: Database, applicationId: string): Promise<P
 }
 
 /** An application's saved steps and the version each was answered under. */
-export async function answersOf(db: Database, applicationId: string): Promise<{ payloads: Payloads; versions: PinnedVersions }> {
+export async function answersOf(db: Database, applicationId: string): Promise<{ payloads: Payloads; versions: PinnedVersions; revisions: Record<string, number> }> {
   const rows = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, applicationId));
   return {
     payloads: Object.fromEntries(rows.map((row) => [row.stepId, row.payload as Record<string, unknown>])),
     versions: Object.fromEntries(rows.map((row) => [row.stepId, row.schemaVersion])),
+    revisions: Object.fromEntries(rows.map((row) => [row.stepId, row.revision])),
   };
 }
 

@@ -8,7 +8,7 @@
 // behind an anchor the database checks (drizzle/0017).
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { RetentionSettings } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { rowsOf, type Database } from '../db/database.ts';
 import {
   applicationSteps,
   applications,
@@ -45,7 +45,6 @@ export interface DueMember {
   held: boolean;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /** The members whose records are due for removal at `now`, oldest due first (held ones included, marked). */
 export async function dueMembers(db: Database, settings: RetentionSettings, now: Date, limit = 1000, memberId?: string): Promise<DueMember[]> {

@@ -4,7 +4,7 @@
 // database each statement is a commit of its own.
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import { rowsOf, type Database } from '../db/database.ts';
 import { perDatabase, SAVE_BATCHING } from '../db/prepared.ts';
 import { applications } from '../db/schema.ts';
 
@@ -31,18 +31,27 @@ export interface StepSave {
   /** The step version the answer was given under. */
   schemaVersion: number;
   progress: SaveProgress;
+  /** The step's revision the page was drawn from: the save lands only while the step is still at it. Absent: no check. */
+  basedOn?: number;
 }
 
-/** Writes the step and then the application's progress, neither without the other. */
-export function saveStepAndProgress(db: Database, save: StepSave): Promise<void> {
+/** A save drawn from a revision the step has left (another device saved since). Nothing was written. */
+export class StaleStepSave extends Error {
+  constructor() {
+    super('The step was saved elsewhere since this page was drawn.');
+  }
+}
+
+/** Writes the step and then the application's progress, neither without the other; answers the step's new revision. */
+export function saveStepAndProgress(db: Database, save: StepSave): Promise<number> {
   return stepSaver(db).load(save);
 }
 
 const stepSaver = perDatabase(
   (db) =>
-    new DataLoader<StepSave, void>(
+    new DataLoader<StepSave, number>(
       async (saves) => {
-        const results: (void | Error)[] = saves.map(() => undefined);
+        const results: (number | Error)[] = saves.map(() => new StaleStepSave());
         // An application appears once per statement (an upsert may not touch a row twice): a second
         // save of the same application, from another tab, goes in the next statement, in the order they came.
         let waiting = saves.map((save, index) => ({ save, index }));
@@ -67,9 +76,15 @@ const stepSaver = perDatabase(
     ),
 );
 
-async function writeTogether(db: Database, items: { save: StepSave; index: number }[], results: (void | Error)[]) {
+async function writeTogether(db: Database, items: { save: StepSave; index: number }[], results: (number | Error)[]) {
   try {
-    await db.execute(saveStatement(items.map(({ save }) => save)));
+    // A save whose step moved past its revision returns no row: it stays a StaleStepSave.
+    const saved = await db.execute(saveStatement(items.map(({ save }) => save)));
+    const revisions = new Map(rowsOf<{ application_id: string; revision: number }>(saved).map((row) => [row.application_id, Number(row.revision)]));
+    for (const { save, index } of items) {
+      const revision = revisions.get(save.applicationId);
+      if (revision !== undefined) results[index] = revision;
+    }
   } catch (error) {
     if (items.length === 1) {
       results[items[0]!.index] = error instanceof Error ? error : new Error(String(error));
@@ -88,23 +103,28 @@ const progressAssignments = Object.entries(PROGRESS_COLUMNS)
   })
   .join(', ');
 const rowsAndUpsert = sql.raw('with r as (select * from jsonb_to_recordset(');
-const afterRows = sql.raw(`::jsonb) as r(application_id text, step_id text, payload jsonb, schema_version integer, progress jsonb)),
+const afterRows = sql.raw(`::jsonb) as r(application_id text, step_id text, payload jsonb, schema_version integer, progress jsonb, based_on integer)),
   saved as (
-    insert into application_steps (application_id, step_id, payload, schema_version)
-    select application_id, step_id, payload, schema_version from r
-    on conflict (application_id, step_id) do update set payload = excluded.payload, schema_version = excluded.schema_version, updated_at = now()
-    returning application_id
+    insert into application_steps (application_id, step_id, payload, schema_version, based_on)
+    select application_id, step_id, payload, schema_version, based_on from r
+    on conflict (application_id, step_id) do update set payload = excluded.payload, schema_version = excluded.schema_version, based_on = excluded.based_on, revision = application_steps.revision + 1, updated_at = now()
+    where excluded.based_on is null or excluded.based_on = application_steps.revision
+    returning application_id, revision
+  ),
+  progressed as (
+    update applications a set ${progressAssignments}, updated_at = now()
+    from r where a.id = r.application_id and a.id in (select application_id from saved)
   )
-  update applications a set ${progressAssignments}, updated_at = now()
-  from r where a.id = r.application_id and a.id in (select application_id from saved)`);
+  select application_id, revision from saved`);
 
 function saveStatement(saves: readonly StepSave[]) {
-  const rows = saves.map(({ applicationId, stepId, payload, schemaVersion, progress }) => ({
+  const rows = saves.map(({ applicationId, stepId, payload, schemaVersion, progress, basedOn }) => ({
     application_id: applicationId,
     step_id: stepId,
     payload,
     schema_version: schemaVersion,
     progress: Object.fromEntries(Object.entries(progress).map(([key, value]) => [key, value ?? null])),
+    based_on: basedOn ?? null,
   }));
   return sql`${rowsAndUpsert}${JSON.stringify(rows)}${afterRows}`;
 }

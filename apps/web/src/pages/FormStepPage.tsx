@@ -1,6 +1,6 @@
 // The generic step page: schema + machine state + compiled form. Data is fetched and saved through
 // the API client; a save shows the loading toast; the next step comes from the machine.
-import { ApiError, type Endpoints } from '@kh/api';
+import { ApiError, STEP_CHANGED, STEP_REVISION_PROPERTY, type Endpoints } from '@kh/api';
 import { compile, untickedQuestions, validateStep, widgetsOfStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
 import { codeOf, likelyNext, progressSegment, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
 import { ConfirmDialog, PageLayout, StepForm, loadWidgets, type StepFormContext } from '@kh/ui';
@@ -81,6 +81,10 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
   const declined = useRef(new Set<string>());
   // The contact step names the dealer's representative of the DR code typed.
   const [typedDrCode, setTypedDrCode] = useState<unknown>();
+  // The step's revision the answers on screen came from: a save names it, so that a page left open
+  // while another device saved the step cannot overwrite the newer answers.
+  const revision = useRef<number | undefined>(undefined);
+  const [replacedElsewhere, setReplacedElsewhere] = useState(false);
   const fieldNotes = useDealerNote(step === 'contact' ? typedDrCode : undefined);
 
   useEffect(() => {
@@ -109,6 +113,7 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
       const draft = applyId ? loadDraft(applyId, step) : undefined;
       // The contact step starts from the phone the applicant logged in with.
       const fromLogin = step === 'contact' ? { areaCode: app.user.countryCode, mobile: app.user.mobile } : {};
+      revision.current = revisionOf(payload);
       const opened: FormData = { ...fromLogin, ...compiled.fromPayload(payload as Record<string, unknown>), ...(draft ?? {}) };
       setInitial(opened);
       if (step === 'contact') setTypedDrCode(opened.drCode);
@@ -138,7 +143,17 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
         setServerErrors([]);
         return;
       }
-      await endpoints.apply.fillData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId, data: payload, schemaVersion: assets.version, ...(app.invitationCode ? { invitationCode: app.invitationCode } : {}) });
+      const saved = await endpoints.apply.fillData({
+        fillStep: codeOf(step),
+        relatedType: app.relatedType,
+        applyId: app.applyId,
+        data: payload,
+        schemaVersion: assets.version,
+        ...(app.invitationCode ? { invitationCode: app.invitationCode } : {}),
+        ...(revision.current !== undefined ? { basedOnRevision: revision.current } : {}),
+      });
+      revision.current = saved.revision;
+      setReplacedElsewhere(false);
       clearDraft(app.applyId, step);
       forgetStepData(app, step);
       trackNext(step);
@@ -157,11 +172,24 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
       else app.actor.send({ type: 'NEXT' });
     } catch (error) {
       trackNext(step, error instanceof ApiError ? error.code : 'unknown');
+      if (error instanceof ApiError && error.code === STEP_CHANGED) return void (await showNewerAnswers());
       if (error instanceof ApiError && Array.isArray((error.data as { fields?: unknown })?.fields)) setServerErrors((error.data as { fields: FieldError[] }).fields);
     } finally {
       if (loading !== undefined) toasts.dismiss(loading);
       saving.current = false;
     }
+  }
+
+  /** Another device saved this step since the page opened: its answers replace these (and the draft), with a word why. */
+  async function showNewerAnswers() {
+    if (!app.applyId) return;
+    const newer = await endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId }).catch(() => undefined);
+    if (!newer) return;
+    clearDraft(app.applyId, step);
+    revision.current = revisionOf(newer);
+    setInitial(compiled.fromPayload(newer));
+    setReopened((n) => n + 1);
+    setReplacedElsewhere(true);
   }
 
   function submit(payload: Record<string, unknown>, data: FormData) {
@@ -204,6 +232,11 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
   return (
     <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} segment={progressSegment(info.name)} onBack={() => app.actor.send({ type: 'PREVIOUS' })} onExit={() => document.dispatchEvent(new Event('kh:exit'))}>
       {notice}
+      {replacedElsewhere && (
+        <p className="notice" role="alert">
+          {t('errors.stepChanged')}
+        </p>
+      )}
       {initial && (
         <StepForm
           key={`${step}-${reopened}`}
@@ -241,3 +274,8 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
     </PageLayout>
   );
 }
+
+const revisionOf = (answers: Record<string, unknown>): number | undefined => {
+  const revision = answers[STEP_REVISION_PROPERTY];
+  return typeof revision === 'number' ? revision : undefined;
+};
