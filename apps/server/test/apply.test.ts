@@ -83,6 +83,16 @@ describe('fill-data and fetch-data', () => {
     const fetched = await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.financial, relatedType: 'INIT' });
     expect(fetched.body.data.dto).toEqual({ bankName: 'MBB' });
   });
+  it('user info (SPEC §3) names the bank account, masked, the sources and the markets opened', async () => {
+    const a = await applicant();
+    const before = (await a.c.get('/passport/getUsers')).body.data;
+    expect(before).toMatchObject({ logined: true, haveMobile: true, opened: 0 });
+    expect(before.bankAccount).toBeUndefined();
+    await fill(a.c, 'financial', a.data.financial);
+    const after = (await a.c.get('/passport/getUsers')).body.data;
+    expect(after.bankAccount).toBe('••••••7890');
+    expect(JSON.stringify(after)).not.toContain('1234567890');
+  });
   it('values of hidden fields are dropped', async () => {
     const a = await applicant();
     const data = { ...payloadOf('personal', a.data.personal), passportExpiryDate: '2030-01-01' };

@@ -110,6 +110,13 @@ describe('duplicate cancelling: a repeated request to the same URL within 60 s i
     expect(server.seen.slice(before)).toHaveLength(1);
     expect(toasts.get()).toEqual([]);
   });
+  it('departs from SPEC deliberately: the same URL with another body is not a duplicate (two steps saved in a row share fill-data)', async () => {
+    const { api } = client();
+    const before = server.seen.length;
+    const saves = [api.call('/slow', { query: { ms: 80 }, json: { fillStep: 2003 } }), api.call('/slow', { query: { ms: 80 }, json: { fillStep: 2004 } })];
+    await expect(Promise.all(saves)).resolves.toEqual(['late', 'late']);
+    expect(server.seen.slice(before)).toHaveLength(2);
+  });
   it('an exempt call is not cancelled', async () => {
     const { api } = client();
     const calls = [api.call('/slow', { query: { ms: 50 }, exempt: true }), api.call('/slow', { query: { ms: 50 }, exempt: true })];

@@ -7,6 +7,7 @@ import { checkMobile } from '@kh/engine';
 import { newId } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { loginNonces, members, smsCodes } from '../db/schema.ts';
+import { initApplication, payloadsOf } from '../services/applications.ts';
 import { serialised } from '../db/serialised.ts';
 import { SmsDeliveryError } from '../services/sms.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
@@ -30,9 +31,24 @@ const codeHash = (phone: Phone, code: string) => createHash('sha256').update(`${
 export const passportPlugin: FastifyPluginAsync = async (app) => {
   const { db, config, sms } = app.kh;
 
+  /** SPEC §3's user info. The bank account is shown masked (its last four digits): the page needs only to recognise it. */
   async function userInfo(memberId: string) {
     const [member] = await db.select().from(members).where(eq(members.id, memberId));
-    return { mid: member.id, hsNo: member.hsNo ?? undefined, name: member.name ?? undefined, logined: true, haveMobile: true, mobile: member.mobile, countryCode: member.countryCode };
+    const application = await initApplication(db, memberId);
+    const bankAccount = application ? (await payloadsOf(db, application.id)).financial?.bankAccount : undefined;
+    return {
+      mid: member.id,
+      hsNo: member.hsNo ?? undefined,
+      name: member.name ?? undefined,
+      logined: true,
+      haveMobile: true,
+      mobile: member.mobile,
+      countryCode: member.countryCode,
+      bankAccount: typeof bankAccount === 'string' && bankAccount.length > 0 ? maskAccount(bankAccount) : undefined,
+      source: member.appSource ?? undefined,
+      appSource: application?.appSource ?? member.appSource ?? undefined,
+      opened: application?.opened ?? 0,
+    };
   }
 
   async function memberFor(phone: Phone): Promise<string> {
@@ -223,3 +239,6 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
 
   app.get('/getUsers', { preHandler: requireMember }, async (request) => ok(await userInfo(memberOf(request))));
 };
+
+/** All but the last four digits hidden: "••••7890". */
+export const maskAccount = (account: string): string => `${'•'.repeat(Math.max(0, Math.min(account.length - 4, 8)))}${account.slice(-4)}`;

@@ -20,6 +20,7 @@ import { useLocation } from 'wouter';
 import { settleTypedInput } from '@kh/ui';
 import { keepFlowStanding } from './flow-away.ts';
 import { cleanUpAfterStatusCheck } from './status-cleanup.ts';
+import { paymentTypeQuery } from './payment-type-query.ts';
 import { bridge, detectPlatform } from './platform.ts';
 import { endpoints, loginCache } from './services.ts';
 import { setErrorReportContext } from './error-reports.ts';
@@ -155,7 +156,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       const [ekyc, payment, payloads] = await Promise.all([
         // The identity check belongs to the account's own application.
         record.applyId ? endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: record.applyId }).catch(() => undefined) : undefined,
-        applyId && !handoff ? endpoints.apply.queryPaymentType({ applyId, relatedType }).catch(() => undefined) : undefined,
+        applyId && !handoff ? endpoints.apply.queryPaymentType(paymentTypeQuery(record, applyId, relatedType)).catch(() => undefined) : undefined,
         handoff ? ({} as Record<string, Record<string, unknown>>) : loadPayloads(applyId, relatedType),
       ]);
       const context = contextFromRecords({

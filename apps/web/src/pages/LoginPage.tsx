@@ -10,8 +10,20 @@ import { currentLanguage, endpoints, loginCache } from '../app/services.ts';
 import { track } from '../app/analytics.ts';
 import { loginTarget } from '../app/login-target.ts';
 
+const MALAYSIA_CODE = '60';
+
 export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // SPEC §5: area code plus number. Malaysia is the first and the default; the other codes (and
+  // their country names) load when the list is first touched, not with the first page.
+  const [areaCode, setAreaCode] = useState(MALAYSIA_CODE);
+  const [areaCodes, setAreaCodes] = useState<{ value: string; label: string }[]>();
+  const loadAreaCodes = () => {
+    if (areaCodes) return;
+    void import('@kh/engine/calling-codes').then(({ callingCodes }) =>
+      setAreaCodes(callingCodes().map((entry) => ({ value: entry.value, label: entry.label[i18n.language as keyof typeof entry.label] ?? entry.label.en }))),
+    );
+  };
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
@@ -34,20 +46,20 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
   // A refused request is said here, beside the field, in the server's words (already in the applicant's language).
   const showFailure = (failure: unknown) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t(failure instanceof ApiError ? failure.entry.messageKey : 'errors.network'));
   async function send() {
-    // Malaysia's numbering plan loads when the number is checked, not with the first page.
+    // The area code's numbering plan loads when the number is checked, not with the first page.
     const { loadNumberingPlan, mobileMessage } = await import('@kh/engine/phone');
     // Without it the range is not judged here; the server, which has every plan, still judges it.
-    await loadNumberingPlan('60').catch(() => undefined);
-    const problem = mobileMessage('60', mobile, 7, 12);
+    await loadNumberingPlan(areaCode).catch(() => undefined);
+    const problem = mobileMessage(areaCode, mobile, 7, 12);
     if (problem) return setError(t(problem.key, problem.params ?? {}));
     setError(undefined);
-    await endpoints.passport.sendAuthCode({ mobile, countryCode: '60' });
+    await endpoints.passport.sendAuthCode({ mobile, countryCode: areaCode });
     track('code_request', { contact_type: 'phone' });
     setSent(true);
   }
   async function login() {
     if (!/^\d{6}$/.test(code)) return setError(t('validation.verificationCode'));
-    await endpoints.passport.useAuthCode({ mobile, countryCode: '60', code });
+    await endpoints.passport.useAuthCode({ mobile, countryCode: areaCode, code });
     loginCache.forget();
     window.location.assign(loginTarget(window.location));
   }
@@ -63,7 +75,24 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
         )}
         {error && <p className="field__error" role="alert">{error}</p>}
         <div className="field">
-          <label className="field__label" htmlFor="login-mobile">{t('field.contact.mobile.label')} (+60)</label>
+          <label className="field__label" htmlFor="login-area-code">{t('field.contact.areaCode.label')}</label>
+          <select
+            id="login-area-code"
+            className="input"
+            value={areaCode}
+            onFocus={loadAreaCodes}
+            onPointerDown={loadAreaCodes}
+            onChange={(e) => setAreaCode(e.target.value)}
+          >
+            {(areaCodes ?? [{ value: MALAYSIA_CODE, label: t('common.malaysiaAreaCode') }]).map((entry) => (
+              <option key={entry.value} value={entry.value}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="login-mobile">{t('field.contact.mobile.label')}</label>
           <input id="login-mobile" className="input" inputMode="tel" autoComplete="tel-national" value={mobile} onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))} />
         </div>
         {!sent ? (
