@@ -171,14 +171,38 @@ describe('PC flow: a short-lived, single-use hand-off token', () => {
       expect(res.status, path).toBe(403);
       expect(res.body.msg).toMatch(/only the identity check/);
     }
+    // Carrying on with the application on the phone needs a verified identity first.
+    expect((await phoneClient.post('/ekyc/handoff/continue', { relateType: 'INIT', relateId: pc.applyId })).status).toBe(409);
     const init = await phoneClient.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId));
     expect(init.status).toBe(200);
     await completeProviderPage(phoneClient, init.body.data.h5RedirectUrl);
     const saved = await phoneClient.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.identity, relatedType: 'INIT', applyId: pc.applyId, data: { idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101145678' } });
     expect(saved.status).toBe(200);
+    // Still limited after the check, until the phone chooses.
+    expect((await phoneClient.post('/kh/account/apply/fetch-data', { fillStep: 2003, relatedType: 'INIT', applyId: pc.applyId })).status).toBe(403);
+    // The phone goes back to the computer: its session ends at once.
+    expect((await phoneClient.post('/ekyc/handoff/finish', { relateType: 'INIT', relateId: pc.applyId })).status).toBe(200);
     expect((await phoneClient.post('/kh/account/apply/check')).status).toBe(401);
-    // The PC's own session is untouched and carries on.
-    expect((await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data.isEkycSuccess).toBe(true);
+    // The PC's own session is untouched and carries on, and is not told the phone carries on.
+    const status = (await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    expect(status.isEkycSuccess).toBe(true);
+    expect(status.continuedOnPhone).toBeUndefined();
+  });
+  it('the phone may carry on with the application once its identity check has passed, and the PC is told (SPEC §1)', async () => {
+    const pc = await applicant();
+    const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    const phoneClient = client(server);
+    await phoneClient.get(new URL(url).pathname);
+    const init = await phoneClient.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId));
+    await completeProviderPage(phoneClient, init.body.data.h5RedirectUrl);
+    await phoneClient.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.identity, relatedType: 'INIT', applyId: pc.applyId, data: { idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101145678' } });
+    // Another application's id is not this phone's to carry on.
+    const other = await applicant();
+    expect((await phoneClient.post('/ekyc/handoff/continue', { relateType: 'INIT', relateId: other.applyId })).status).toBe(403);
+    expect((await phoneClient.post('/ekyc/handoff/continue', { relateType: 'INIT', relateId: pc.applyId })).status).toBe(200);
+    // A full session now: the next step reads and saves.
+    expect((await phoneClient.post('/kh/account/apply/fetch-data', { fillStep: 2003, relatedType: 'INIT', applyId: pc.applyId })).status).toBe(200);
+    expect((await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data).toMatchObject({ isEkycSuccess: true, continuedOnPhone: true });
   });
   it('cannot be replayed', async () => {
     const pc = await applicant();

@@ -41,10 +41,62 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     // The phone was given the identity check only: done, it sends the applicant back to the PC.
     await handset.getByText('You can put this phone away').waitFor();
     await shot(handset, 'phone-done');
+    // Done here: the phone's session ends at once.
+    await handset.getByRole('button', { name: "I'm done here" }).click();
+    await handset.getByText('You can close this page').waitFor();
     const after = await handset.evaluate(async () => (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
     expect(after).toBe(401);
 
     await waitPath(pc, '/info/base');
     await shot(pc, 'pc-personal');
+  });
+
+  it('the phone may carry on after the check, and the PC says so; a failed check on the phone is said on the PC', async () => {
+    const pc = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const shot = shooter('34-phone-carries-on');
+    await login(pc, env.product, '123455002');
+    await pc.getByRole('button', { name: 'Get started' }).click();
+    await waitPath(pc, '/info/contact');
+    await fillContact(pc, 5002);
+    await next(pc);
+    await waitPath(pc, '/market');
+    await pc.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
+    await next(pc);
+    await waitPath(pc, '/iam/start');
+    await pc.getByLabel('Full name as on the document').fill('Tan Ah Kow');
+    await pc.getByLabel('MyKad number').fill('900101145002');
+    await pc.getByRole('button', { name: 'Start verification' }).click();
+    await waitPath(pc, '/iam/device-continue');
+    const link = (await pc.locator('.handoff-link a').getAttribute('href'))!;
+
+    const handset = await (await phone(env.browser)).newPage();
+    await handset.goto(link);
+    await waitPath(handset, '/iam/start');
+    await handset.getByLabel('Full name as on the document').fill('Tan Ah Kow');
+    await handset.getByLabel('MyKad number').fill('900101145002');
+    await handset.getByRole('button', { name: 'Start verification' }).click();
+    await handset.waitForURL(/\/sandbox\/ekyc\//);
+    // The first try fails: the PC says so, and waits.
+    await completeProvider(handset, 'faceMismatch');
+    await pc.getByRole('alert').filter({ hasText: 'The identity check on your phone did not pass: Your face does not match the photo on the document' }).waitFor();
+    await shot(pc, 'pc-told-of-failure-1280x800');
+    expect(new URL(pc.url()).pathname).toBe('/iam/device-continue');
+    // The phone tries again, passes, and carries on there.
+    await handset.getByRole('button', { name: /Retry|Try again/ }).click();
+    await waitPath(handset, '/iam/start');
+    await expect.poll(async () => {
+      await handset.getByRole('button', { name: /Start verification|Next/ }).click();
+      return handset.waitForURL(/\/sandbox\/ekyc\//, { timeout: 2000 }).then(() => true, () => false);
+    }, { timeout: 30_000 }).toBe(true);
+    await completeProvider(handset);
+    await handset.getByRole('button', { name: 'Continue on this phone' }).click();
+    await waitPath(handset, '/info/base');
+    await handset.getByLabel('Marital status').waitFor();
+    await shot(handset, 'phone-carries-on');
+    await pc.getByRole('heading', { name: 'You are continuing on your phone' }).waitFor();
+    await shot(pc, 'pc-told-phone-carries-on-1280x800');
+    // The PC may still take over.
+    await pc.getByRole('button', { name: 'Continue on this computer instead' }).click();
+    await waitPath(pc, '/info/base');
   });
 });

@@ -105,6 +105,8 @@ export interface EkycResult {
   checkId?: string;
   isEkycSuccess: boolean;
   failureReason?: string;
+  /** The PC's poll: the phone that ran the check carries on with the application itself. */
+  continuedOnPhone?: boolean;
   step1?: { frontImgPath: string; backImgPath: string; ocrData: { name: string; gender: string; birthDate: string; nationality: string; expiryDate?: string; idNo: string; idAddress: string } };
   step2?: { faceScore: number; isIdentical: boolean };
   /** What a successful check verified, as the engine locks the personal step to it. */
@@ -220,6 +222,10 @@ export function createEndpoints(client: ApiClient) {
       checkResult: (body: { relateType: RelatedType; relateId: string }) => form<EkycResult>(`${ekyc}/rest-api/ctos/check-result`, body, { idempotent: true, exempt: true }),
       /** PC flow: a short-lived, single-use link for the QR code. */
       handoff: (body: { relateType: RelatedType; relateId: string }) => form<{ url: string; expiresAt: string }>(`${ekyc}/handoff`, body),
+      /** The phone that came by the QR code carries on with the application itself (its identity verified). */
+      handoffContinue: (body: { relateType: RelatedType; relateId: string }) => post<{ continued: true }>(`${ekyc}/handoff/continue`, body),
+      /** The phone is done: its hand-off session ends now. */
+      handoffFinish: (body: { relateType: RelatedType; relateId: string }) => post<{ finished: true }>(`${ekyc}/handoff/finish`, body),
       zolozInit: (body: Record<string, string>) => form<{ h5RedirectUrl: string }>(`${ekyc}/zoloz/real-id/init`, body),
       zolozCheckResult: (body: Record<string, string>) => form<EkycResult>(`${ekyc}/zoloz/real-id/check-result`, body, { idempotent: true, exempt: true }),
     },

@@ -321,6 +321,8 @@ export const handoffTokens = pgTable('handoff_tokens', {
   applicationId: text('application_id').notNull().references(() => applications.id),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** When the phone, its identity check done, chose to carry on with the application itself (the PC is told). */
+  continuedAt: timestamp('continued_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -30,6 +30,16 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', expires: expiresAt, ...cookieScope(config.embedOrigins, servedOverHttps(request)) });
 }
 
+/** A hand-off session becomes a full one (the phone carries on with the application): no limit, a full session's life. */
+export async function promoteHandoffSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { db, config } = request.server.kh;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) throw unauthorized();
+  const expiresAt = new Date(Date.now() + config.sessionDays * 86_400_000);
+  await db.update(sessions).set({ handoffApplicationId: null, expiresAt }).where(eq(sessions.id, hash(token)));
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', expires: expiresAt, ...cookieScope(config.embedOrigins, servedOverHttps(request)) });
+}
+
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await request.server.kh.db.delete(sessions).where(eq(sessions.id, hash(token)));

@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts';
 import { applicationSteps, applications, ekycChecks, files, members, payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, languageOf, notFound, ok } from '../http/envelope.ts';
 import { requireJsonBody } from '../http/same-origin.ts';
-import { admitSession, endSession, memberOf, requireMember, sessionIdOf } from '../http/session.ts';
+import { admitSession, memberOf, requireMember, sessionIdOf } from '../http/session.ts';
 import {
   STATUS,
   ensureStatus,
@@ -163,7 +163,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
   );
 
   // The hot path: the session and the application are one read.
-  app.post('/fill-data', { schema: { body: fillDataSchema }, config: { readsSession: true } }, async (request, reply) => {
+  app.post('/fill-data', { schema: { body: fillDataSchema }, config: { readsSession: true } }, async (request) => {
     const body = request.body as FillData;
     const sessionId = sessionIdOf(request);
     const found = sessionId ? await sessionWithApplication(db, sessionId, body.relatedType, body.applyId, config.sessionIdleMinutes) : undefined;
@@ -224,8 +224,6 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       throw error instanceof StaleStepSave ? stepChanged() : error;
     });
     app.kh.metrics.stepSaves.inc({ step: stepId });
-    // A phone that came by the PC's QR code has done what it came for: its session ends here.
-    if (request.handoffApplicationId) await endSession(request, reply);
     return ok({ fillStep: body.fillStep, saved: true, revision });
   });
 

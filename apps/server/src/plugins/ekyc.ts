@@ -1,6 +1,6 @@
 // ekyc: the identity check (SPEC §7, form-encoded): init, status and result, for the CTOS-style and
 // the ZOLOZ-style entries; and the PC-to-phone hand-off by QR code.
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { IDENTITY_TYPE, verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
 import { newId } from '../config.ts';
@@ -8,8 +8,8 @@ import { ekycChecks, handoffTokens } from '../db/schema.ts';
 import { serialised } from '../db/serialised.ts';
 import { translate } from '@kh/i18n';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
-import { memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
-import { STATUS, ensureStatus, ownedApplication, payloadsOf } from '../services/applications.ts';
+import { endSession, memberOf, promoteHandoffSession, requireMember, sessionMember, startSession } from '../http/session.ts';
+import { STATUS, ensureStatus, identityVerified, ownedApplication, payloadsOf } from '../services/applications.ts';
 import { compileStep, contextFrom, validateData } from '../services/steps.ts';
 import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from '../services/ekyc.ts';
 import { abandonCheck } from '../services/ekyc-outcome.ts';
@@ -170,7 +170,11 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     return reply.redirect(back.toString(), 303);
   });
   const status = { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember };
-  app.post('/rest-api/ctos/fetch-ekyc-status', status, async (request) => ok(resultOf(await latestCheck(request))));
+  // The PC waiting on its QR code learns from the status poll whether the phone carries on itself.
+  app.post('/rest-api/ctos/fetch-ekyc-status', status, async (request) => {
+    const check = await latestCheck(request);
+    return ok({ ...resultOf(check), ...(check?.state === 'success' && (await continuedOnPhone(check.applicationId)) ? { continuedOnPhone: true } : {}) });
+  });
   app.post('/rest-api/ctos/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
   app.post('/zoloz/real-id/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
 
@@ -183,6 +187,29 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     const expiresAt = new Date(Date.now() + config.ekyc.handoffTtlSeconds * 1000);
     await db.insert(handoffTokens).values({ tokenHash: tokenHash(token), memberId, applicationId: application.id, expiresAt });
     return ok({ url: `${config.publicOrigin}/ekyc/handoff/${token}`, expiresAt: expiresAt.toISOString() });
+  });
+
+  async function continuedOnPhone(applicationId: string): Promise<boolean> {
+    const [token] = await db.select({ at: handoffTokens.continuedAt }).from(handoffTokens).where(and(eq(handoffTokens.applicationId, applicationId), isNotNull(handoffTokens.continuedAt))).limit(1);
+    return token !== undefined;
+  }
+
+  // SPEC §1: after the identity check on the phone the applicant may carry on there. The hand-off
+  // session becomes a full one, but only once this application's identity is verified (the face
+  // matched the document on this phone): a QR code photographed by someone else opens nothing more.
+  app.post('/handoff/continue', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request, reply) => {
+    const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
+    if (request.handoffApplicationId !== body.relateId) throw new AppError(409, CODES.badState, 'server.handoffNotHere');
+    if (!(await identityVerified(db, body.relateId))) throw new AppError(409, CODES.badState, 'server.identityNotVerified');
+    await promoteHandoffSession(request, reply);
+    await db.update(handoffTokens).set({ continuedAt: new Date() }).where(and(eq(handoffTokens.applicationId, body.relateId), eq(handoffTokens.memberId, memberOf(request)), isNotNull(handoffTokens.usedAt)));
+    return ok({ continued: true });
+  });
+
+  // The phone is done and the computer carries on: the hand-off session ends now, not when it expires.
+  app.post('/handoff/finish', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request, reply) => {
+    if (request.handoffApplicationId) await endSession(request, reply);
+    return ok({ finished: true });
   });
 
   // The phone opens the QR link: it continues the same application without a second login.
@@ -198,7 +225,7 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     if (!claimed) throw new AppError(410, '40010005', 'server.handoffUsed');
     const current = await sessionMember(request);
     if (current && current !== claimed.memberId) throw new AppError(403, '40010005', 'server.handoffOtherAccount');
-    // The phone may do this application's identity check and nothing else; the session ends with it.
+    // The phone may do this application's identity check and nothing else, until it chooses to carry on (above).
     if (!current) await startSession(request, reply, claimed.memberId, { handoffApplicationId: claimed.applicationId });
     return reply.redirect(`/iam/start?handoff=1&applyId=${encodeURIComponent(claimed.applicationId)}`, 303);
   });

@@ -154,15 +154,7 @@ export function IdentityTransitPage(): ReactElement {
       live = false;
     };
   }, []);
-  if (handedBack)
-    return (
-      <PageLayout layout="Pure" title={t('step.identity.title')}>
-        <div className="status-card" role="status">
-          <h1 className="status-card__title">{t('common.identityVerified')}</h1>
-          <p>{t('common.continueOnComputer')}</p>
-        </div>
-      </PageLayout>
-    );
+  if (handedBack) return <HandedBackScreen app={app} />;
   if (unfinished)
     return (
       <PageLayout layout="Default" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
@@ -176,6 +168,45 @@ export function IdentityTransitPage(): ReactElement {
       </PageLayout>
     );
   return <TransitScreen titleKey="step.face.title" />;
+}
+
+/**
+ * The phone that came by the QR code, its identity verified (SPEC §1: "then refreshing or continuing
+ * on the mobile device"): back to the computer, which carries on by itself, or on with the
+ * application here (the computer is told).
+ */
+function HandedBackScreen({ app }: { app: ApplicationState }): ReactElement {
+  const { t } = useTranslation();
+  const [finished, setFinished] = useState(false);
+  const relate = { relateType: app.relatedType, relateId: app.applyId! };
+  async function continueHere() {
+    await endpoints.ekyc.handoffContinue(relate);
+    sessionStorage.removeItem('kh.handoff');
+    // A full session now: the application boots again, as on any device, and opens on its next step.
+    window.location.assign('/info/base');
+  }
+  async function finish() {
+    await endpoints.ekyc.handoffFinish(relate).catch(() => undefined);
+    setFinished(true);
+  }
+  return (
+    <PageLayout layout="Pure" title={t('step.identity.title')}>
+      <div className="status-card" role="status">
+        <h1 className="status-card__title">{t('common.identityVerified')}</h1>
+        <p>{finished ? t('common.phoneDone') : t('common.continueOnComputer')}</p>
+        {!finished && (
+          <>
+            <button type="button" className="button button--main" onClick={() => void continueHere().catch(() => undefined)}>
+              {t('common.continueOnThisPhone')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => void finish()}>
+              {t('common.doneOnThisPhone')}
+            </button>
+          </>
+        )}
+      </div>
+    </PageLayout>
+  );
 }
 
 export function IdentityFailedPage(): ReactElement {
@@ -213,21 +244,44 @@ export function ChooseDevicePage(): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
   const { url, renewed } = useHandoffLink(app);
+  // What the phone's check came to: a failure is said here (the phone may try again), a success moves
+  // on, unless the phone carries on with the application itself.
+  const [phone, setPhone] = useState<{ failed?: string; continued?: EkycResult }>({});
+  const carryOnHere = async (result: EkycResult) => {
+    await saveIdentity(app, result.verifiedIdentity);
+    app.actor.send({ type: 'IDENTITY_RESULT', ok: true });
+  };
   useEffect(() => {
-    // When the phone has finished, the PC picks the result up.
     const timer = setInterval(() => {
       void endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }).then(async (r) => {
-        if (r.state === 'success') {
-          clearInterval(timer);
-          await saveIdentity(app, r.verifiedIdentity);
-          app.actor.send({ type: 'IDENTITY_RESULT', ok: true });
-        }
+        if (r.state === 'failed') return setPhone({ failed: r.failureReason ?? 'recognitionFailed' });
+        if (r.state !== 'success') return setPhone({});
+        clearInterval(timer);
+        if (r.continuedOnPhone) return setPhone({ continued: r });
+        await carryOnHere(r);
       });
     }, 3000);
     return () => clearInterval(timer);
   }, []);
+  if (phone.continued)
+    return (
+      <PageLayout layout="BackNav" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
+        <div className="status-card" role="status">
+          <h1 className="status-card__title">{t('common.continuingOnPhoneTitle')}</h1>
+          <p>{t('common.continuingOnPhoneBody')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void carryOnHere(phone.continued!)}>
+            {t('common.continueHereInstead')}
+          </button>
+        </div>
+      </PageLayout>
+    );
   return (
     <PageLayout layout="BackNav" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
+      {phone.failed && (
+        <p className="notice" role="alert">
+          {t('common.phoneCheckFailed', { reason: t(`errors.ekyc.${phone.failed}`) })}
+        </p>
+      )}
       <p>{t('common.scanToContinue')}</p>
       {url && <QrCode value={url} label={t('common.scanToContinue')} />}
       <p className="field__hint" aria-live="polite">
