@@ -151,6 +151,20 @@ describe('fill-data and fetch-data', () => {
     expect((await a.c.get('/plat/app/dr/before/open?drCode=DR9999')).body.data).toBeNull();
     expect((await a.c.get('/plat/app/dr/before/open?drCode=constructor')).body.data).toBeNull();
   });
+  it('the fill-step call (no data) records the page a draft is on, and saves nothing (SPEC §7)', async () => {
+    const a = await applicant();
+    await fill(a.c, 'contact', a.data.contact);
+    const arrive = (fillStep: number) => a.c.post('/kh/account/apply/fill-data', { fillStep, relatedType: 'INIT', applyId: a.applyId, invitationCode: 'ABC123' });
+    const arrived = await arrive(STEP_CODES.work);
+    expect(arrived.status).toBe(200);
+    expect(arrived.body.data).toMatchObject({ fillStep: STEP_CODES.work, saved: false });
+    expect((await a.c.post('/kh/account/apply/check')).body.data.fillStep).toBe(STEP_CODES.work);
+    expect((await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.work, relatedType: 'INIT' })).body.data).toEqual({ _revision: 0 });
+    // A page that is no form step (the result, 1900) is not where a draft resumes.
+    expect((await arrive(1900)).status).toBe(400);
+    expect((await arrive(STEP_CODES.payment)).status).toBe(200);
+    expect((await a.c.post('/kh/account/apply/check')).body.data.fillStep).toBe(STEP_CODES.payment);
+  });
   it('a save from a page drawn before another device saved the step is refused, and changes nothing', async () => {
     const a = await applicant();
     const fetch = async () => (await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.work, relatedType: 'INIT' })).body.data;

@@ -63,7 +63,13 @@ describe('identity: what was verified is what is opened', () => {
     const other = await (await phone(env.browser)).newPage();
     await login(other, env.product, '123610003');
     await other.getByRole('button', { name: 'Continue' }).click();
-    // The draft resumes at its last saved step, the identity check, with what it verified.
+    // The draft resumes on the page the applicant was on (SPEC §7's fill-step call), the personal
+    // step, starting from what the check verified.
+    await waitPath(other, '/info/base');
+    await expect(other.getByLabel('MyKad number').inputValue()).resolves.toBe('900101146003');
+    await shot(other, 'personal-on-new-device');
+    // The identity step before it holds the check, verified.
+    await other.getByRole('button', { name: 'Back' }).click();
     await waitPath(other, '/iam/start');
     await expect(other.getByLabel('Full name as on the document').inputValue()).resolves.toBe('TAN AH KOW');
     await expect(other.getByLabel('MyKad number').inputValue()).resolves.toBe('900101146003');
@@ -71,8 +77,6 @@ describe('identity: what was verified is what is opened', () => {
     await shot(other, 'identity-on-new-device');
     await other.getByRole('button', { name: 'Next' }).click();
     await waitPath(other, '/info/base');
-    await expect(other.getByLabel('MyKad number').inputValue()).resolves.toBe('900101146003');
-    await shot(other, 'personal-on-new-device');
   });
 });
 

@@ -90,7 +90,8 @@ export interface FillDataRequest {
   market?: number;
   /** From the _scnl query parameter. */
   invitationCode?: string;
-  data: Record<string, unknown>;
+  /** Absent: SPEC §7's fill-step call, the page the applicant arrived on (a draft resumes there); nothing is saved. */
+  data?: Record<string, unknown>;
   /** The step version the page was drawn with (stepSchema's answer); the server pins the answer to it. */
   schemaVersion?: number;
   /** The step's revision the page's answers came from (fetch-data's `_revision`): a save from an out-of-date page is refused (STEP_CHANGED), never silently newer-over-older. */
@@ -176,7 +177,9 @@ export function createEndpoints(client: ApiClient) {
       check: () => post<KhInfoDto>(`${apply}/check`, {}, { idempotent: true }),
       record: () => post<KhInfoDto[]>(`${apply}/record`, {}, { idempotent: true }),
       create: (body: { relatedType: RelatedType; market?: number; invitationCode?: string; appSource?: number }) => post<KhInfoDto>(`${apply}/create`, body, { idempotent: true }),
-      fillData: (body: FillDataRequest) => post<{ fillStep: number; revision: number }>(`${apply}/fill-data`, body),
+      fillData: (body: FillDataRequest & { data: Record<string, unknown> }) => post<{ fillStep: number; revision: number }>(`${apply}/fill-data`, body),
+      /** SPEC §7's fill-step call on arriving at a step: a courtesy to the resume, never an error the applicant sees. */
+      recordFillStep: (body: Pick<FillDataRequest, 'fillStep' | 'relatedType' | 'applyId' | 'market' | 'invitationCode'>) => post<{ fillStep: number; saved: false }>(`${apply}/fill-data`, body, { silent: true }),
       fetchData: (body: { fillStep: number; relatedType: RelatedType; applyId?: string }) => post<Record<string, unknown>>(`${apply}/fetch-data`, body, { idempotent: true }),
       submit: (body: { applyId: string; relatedType: RelatedType; marketType?: number; accountType?: number }) => post<KhInfoDto>(`${apply}/apply-submit`, body, { idempotent: true }),
       channelPaymentInfoSubmit: (body: { applyId: string; paymentId: string; orderNumber: string }) => post<{ saved: boolean }>(`${apply}/channelPaymentInfoSubmit`, body, { idempotent: true }),

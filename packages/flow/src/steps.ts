@@ -137,3 +137,10 @@ export function progressSegment(name: StepName): 0 | 1 | 2 | null {
   const before = STEPS.filter((s) => s.bar !== null && s.percent !== null && s.percent <= info.percent!).sort((a, b) => b.percent! - a.percent!)[0];
   return before?.bar ?? 0;
 }
+
+/**
+ * SPEC §7: arriving on a page makes the fill-step call, skipped on the start, add-market, rejection,
+ * result and not-found pages (and the transit, failure and document pages between steps): a draft
+ * then resumes on the step the applicant was on, which the status entry opens only for a form step.
+ */
+export const recordsFillStep = (name: StepName): boolean => stepByName(name).form;

@@ -199,3 +199,12 @@ describe('likelyNext: where NEXT would go, for loading the next page ahead', () 
     expect(likelyNext({ ...snapshot, can: () => false } as typeof snapshot)).toBeUndefined();
   });
 });
+
+describe('the fill-step call (SPEC §7)', () => {
+  it('is made on arrival at each form step, and skipped on the start, add-market, rejection, result, not-found, transit and failure pages', async () => {
+    const { recordsFillStep, STEP_NAMES } = await import('../src/index.ts');
+    const recorded = STEP_NAMES.filter((step) => recordsFillStep(step));
+    expect(recorded).toEqual(['contact', 'market', 'identity', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature', 'payment', 'documentUpload']);
+    for (const skipped of ['start', 'addMarket', 'rejection', 'result', 'notFound', 'identityTransit', 'paymentFailed', 'pdf', 'chooseDevice'] as const) expect(recordsFillStep(skipped)).toBe(false);
+  });
+});

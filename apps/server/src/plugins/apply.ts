@@ -29,6 +29,7 @@ import {
 import { submitApplication } from '../services/submission.ts';
 import { applicationPdf } from '../services/application-pdf.ts';
 import { STEP_REVISION_PROPERTY, type FillDataRequest } from '@kh/api';
+import { recordsFillStep, type StepName } from '@kh/flow';
 import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../services/steps.ts';
 import { answeredVersion, versionForSave } from '../services/step-versions.ts';
 import { saveStepAndProgress, StaleStepSave, type SaveProgress } from '../services/step-saves.ts';
@@ -37,7 +38,8 @@ import { claim, claimOf, heldByOthers, type Claim, type ClaimKind } from '../ser
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
 const fillDataSchema = {
   type: 'object',
-  required: ['fillStep', 'relatedType', 'data'],
+  // Without data it is SPEC §7's fill-step call: the page the applicant arrived on, nothing saved.
+  required: ['fillStep', 'relatedType'],
   additionalProperties: false,
   properties: {
     fillStep: { type: 'integer', minimum: 0, maximum: 9_999_999 },
@@ -174,6 +176,15 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
+    if (body.data === undefined) {
+      // A draft remembers the page it is on, so that it resumes there; nothing else moves.
+      if (application.status === STATUS.stash && recordsFillStep(stepId as StepName))
+        await db
+          .update(applications)
+          .set({ fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}) })
+          .where(eq(applications.id, application.id));
+      return ok({ fillStep: body.fillStep, saved: false, revision: revisions[stepId] ?? 0 });
+    }
     if (stepId === 'payment') throw badRequest('server.stepReadOnly');
     const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');

@@ -8,6 +8,8 @@ import {
   contextFromRecords,
   flowMachine,
   historyStep,
+  recordsFillStep,
+  codeOf,
   resolveRoute,
   restoreSnapshot,
   stampSnapshot,
@@ -224,6 +226,21 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         invitationCode: query.get('_scnl') ?? query.get('scnl') ?? undefined,
         entryCode: query.get('entryCode') ?? undefined,
       }));
+      // SPEC §7's fill-step call, on arrival at each form step: a draft resumes on the page it was on.
+      const recordArrival = (step: StepName) => {
+        if (!state.applyId || isHandoff() || !recordsFillStep(step)) return;
+        const market = state.relatedType === 'SUPPLEMENT' ? actor.getSnapshot().context.addingMarkets : undefined;
+        void endpoints.apply
+          .recordFillStep({ fillStep: codeOf(step), relatedType: state.relatedType, applyId: state.applyId, ...(market ? { market } : {}), ...(state.invitationCode ? { invitationCode: state.invitationCode } : {}) })
+          .catch(() => undefined);
+      };
+      let arrived = actor.getSnapshot().value as StepName;
+      recordArrival(arrived);
+      actor.subscribe((snapshot) => {
+        if (snapshot.value === arrived) return;
+        arrived = snapshot.value as StepName;
+        recordArrival(arrived);
+      });
       if (live) setBoot({ kind: 'ready', state });
     })().catch((error: Error) => live && setBoot({ kind: 'failed', message: error.message }));
     return () => {
