@@ -23,6 +23,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { s3FileStorage } from './storage/s3-storage.ts';
 import { httpSms, sandboxSms } from './services/sms.ts';
+import { noBotCheck, recaptchaBotCheck, sandboxBotCheck } from './services/bot-check.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { sandboxMailer, smtpMailer } from './services/mail.ts';
 import { providerWorker } from './services/provider-jobs.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     db,
     storage: config.s3 ? s3FileStorage(config.s3) : localFileStorage(join(config.dataDir, 'files')),
     sms: config.smsProvider ? httpSms(config.smsProvider, app.log) : sandboxSms(db, app.log),
+    botCheck: config.botCheck.kind === 'recaptcha' ? recaptchaBotCheck(config.botCheck) : config.botCheck.kind === 'sandbox' ? sandboxBotCheck : noBotCheck,
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : sandboxMailer(db),
     metrics: createMetrics({ queueHealth: () => queue.health(), pool: (db as unknown as { $client: pg.Pool }).$client }),
     queue,

@@ -40,6 +40,11 @@ export interface ServerConfig {
   /** Origins of the broker's pages that may embed the app in a frame (KH_EMBED_ORIGINS); none by default. */
   embedOrigins: string[];
   uploadLimitBytes: number;
+  /**
+   * SPEC §7's bot check at login: reCAPTCHA v3 (KH_RECAPTCHA_SITE_KEY, KH_RECAPTCHA_SECRET,
+   * KH_RECAPTCHA_MIN_SCORE), none (KH_BOT_CHECK=none), else the sandbox's outside a live deployment.
+   */
+  botCheck: { kind: 'recaptcha'; siteKey: string; secret: string; minScore: number; verifyUrl: string; timeoutMs: number } | { kind: 'sandbox' } | { kind: 'none' };
   /** The HTTP SMS provider (KH_SMS_URL, KH_SMS_API_KEY, KH_SMS_SENDER); the sandbox outbox without it. */
   smsProvider?: { url: string; apiKey: string; sender: string };
   /** The GHL card gateway (KH_GHL_URL, KH_GHL_SERVICE_ID, KH_GHL_PASSWORD); the sandbox gateway page without it. */
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maintenance: flag(env.KH_MAINTENANCE, false),
     // Outside production a key per start is enough: one process, and nothing outside it knows the key.
     signingSecret: env.KH_SIGNING_SECRET || randomBytes(32).toString('hex'),
+    botCheck: botCheckFrom(env, sandbox),
     smsProvider: env.KH_SMS_URL ? { url: env.KH_SMS_URL, apiKey: env.KH_SMS_API_KEY ?? '', sender: env.KH_SMS_SENDER ?? 'KH Broker' } : undefined,
     metricsToken: env.KH_METRICS_TOKEN || undefined,
     s3: s3From(env),
@@ -299,7 +305,26 @@ function requireProductionSettings(env: NodeJS.ProcessEnv): void {
   if (!flag(env.KH_SANDBOX, false)) {
     if (!env.KH_ZOLOZ_URL) refuse('KH_ZOLOZ_URL', 'required: the identity provider (with KH_ZOLOZ_CLIENT_ID, KH_ZOLOZ_PRIVATE_KEY, KH_ZOLOZ_PUBLIC_KEY); or KH_SANDBOX=1 for a staging site');
     if (!env.KH_GHL_URL) refuse('KH_GHL_URL', 'required: the card gateway (with KH_GHL_SERVICE_ID, KH_GHL_PASSWORD); or KH_SANDBOX=1 for a staging site');
+    if (!env.KH_RECAPTCHA_SITE_KEY && env.KH_BOT_CHECK !== 'none')
+      refuse('KH_RECAPTCHA_SITE_KEY', 'required: the bot check at login (with KH_RECAPTCHA_SECRET); or KH_BOT_CHECK=none where another layer stops bots');
   }
+}
+
+/** reCAPTCHA when both keys are given; none when asked for; else the sandbox's check (never in a live deployment: see above). */
+function botCheckFrom(env: NodeJS.ProcessEnv, sandbox: boolean): ServerConfig['botCheck'] {
+  const siteKey = env.KH_RECAPTCHA_SITE_KEY;
+  const secret = env.KH_RECAPTCHA_SECRET;
+  if (siteKey || secret) {
+    if (!siteKey || !secret) throw new ConfigError('KH_RECAPTCHA_SITE_KEY, KH_RECAPTCHA_SECRET: reCAPTCHA needs both');
+    const minScore = env.KH_RECAPTCHA_MIN_SCORE === undefined ? 0.5 : Number(env.KH_RECAPTCHA_MIN_SCORE);
+    if (!(minScore >= 0 && minScore <= 1)) throw new ConfigError(`KH_RECAPTCHA_MIN_SCORE: "${env.KH_RECAPTCHA_MIN_SCORE}" is not a score from 0 to 1`);
+    const verifyUrl = env.KH_RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify';
+    if (!/^https?:\/\//.test(verifyUrl)) throw new ConfigError(`KH_RECAPTCHA_VERIFY_URL: "${verifyUrl}" is not an http(s) URL`);
+    return { kind: 'recaptcha', siteKey, secret, minScore, verifyUrl, timeoutMs: 5_000 };
+  }
+  if (env.KH_BOT_CHECK === 'none') return { kind: 'none' };
+  if (env.KH_BOT_CHECK !== undefined && env.KH_BOT_CHECK !== 'sandbox') throw new ConfigError(`KH_BOT_CHECK: "${env.KH_BOT_CHECK}" is none or sandbox (reCAPTCHA is chosen by its keys)`);
+  return sandbox ? { kind: 'sandbox' } : { kind: 'none' };
 }
 
 /** All four ZOLOZ settings, or none; the keys are read at start so a bad one stops the start, not a check. */

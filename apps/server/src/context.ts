@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { SmsSender } from './services/sms.ts';
+import type { BotCheck } from './services/bot-check.ts';
 import type { Mailer } from './services/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { StudioCompiler } from './services/studio-compiler.ts';
@@ -15,6 +16,8 @@ export interface ServerContext {
   db: Database;
   storage: FileStorage;
   sms: SmsSender;
+  /** SPEC §7's bot check at login (services/bot-check.ts). */
+  botCheck: BotCheck;
   metrics: Metrics;
   mailer: Mailer;
   queue: JobQueue;

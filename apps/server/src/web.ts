@@ -18,9 +18,14 @@ export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 export const CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../console/dist');
 /** The review console's pages: /console and everything under it. */
 export const isConsoleRoute = (url: string) => url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
-/** The app's Content-Security-Policy; frames only on its own origin and the broker's pages that embed it. */
-export const appCsp = (embedOrigins: readonly string[] = [], styleHashes: readonly string[] = []) =>
-  `default-src 'self'; script-src 'self'; style-src ${["'self'", ...styleHashes].join(' ')}; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
+/** reCAPTCHA's script and frame origins: allowed only where the bot check is reCAPTCHA. */
+export const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'] as const;
+
+/** The app's Content-Security-Policy; frames only on its own origin and the broker's pages that embed it (and the bot check's, when it has any). */
+export const appCsp = (embedOrigins: readonly string[] = [], styleHashes: readonly string[] = [], botCheckOrigins: readonly string[] = []) => {
+  const self = ["'self'", ...botCheckOrigins].join(' ');
+  return `default-src 'self'; script-src ${self}; style-src ${["'self'", ...styleHashes].join(' ')}; img-src 'self' data: blob:; font-src 'self'; connect-src ${self}; frame-src ${self}; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
+};
 
 /** Paths that belong to the API and the sandbox, never to the app. */
 const API_PREFIXES = ['/api/', '/passport/', '/kh/', '/account/', '/ekyc/', '/money/', '/pdp/', '/plat/', '/staff/', '/sandbox/', '/dev/', '/healthz', '/readyz', '/metrics'];
@@ -34,7 +39,8 @@ export const isAppRoute = (url: string) => !API_PREFIXES.some((prefix) => url.st
 export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embedOrigins: readonly string[] = []): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
   if (!existsSync(join(dist, 'index.html'))) return undefined;
   const index = readFileSync(join(dist, 'index.html'));
-  const csp = appCsp(embedOrigins);
+  const botCheckOrigins = app.kh.config.botCheck.kind === 'recaptcha' ? RECAPTCHA_ORIGINS : [];
+  const csp = appCsp(embedOrigins, [], botCheckOrigins);
   await app.register(fastifyStatic, {
     root: join(dist, 'assets'),
     prefix: '/assets/',
@@ -55,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
     const page = name ? pages.get(name) : undefined;
     if (!page) return sendPage(request, reply, plain);
     // A drawn page's styles are inline (it paints before any file arrives): allowed by their hash only.
-    if (page.styleHashes.length > 0) reply.header('content-security-policy', appCsp(embedOrigins, page.styleHashes));
+    if (page.styleHashes.length > 0) reply.header('content-security-policy', appCsp(embedOrigins, page.styleHashes, botCheckOrigins));
     return sendPage(request, reply, page.bytes);
   };
 }

@@ -99,15 +99,16 @@ export function client(server: TestServer, language = 'en') {
     return { status: response.status, headers: response.headers, body: payload as any, setCookie };
   }
   /** SPEC §7's signed send as the app makes it: a nonce and its one-use key from the server, then the signed fields. */
-  async function signedCodeRequest(mobile: string, extra: { timestamp?: number } = {}) {
+  async function signedCodeRequest(mobile: string, extra: { timestamp?: number; recaptchaToken?: string } = {}) {
     const issued = await request('POST', '/passport/sms/auth-code/nonce', { form: {} });
     if (issued.status !== 200) throw new Error(`nonce refused: ${issued.status} ${JSON.stringify(issued.body)}`);
-    return signFields({ mobile, countryCode: '60' }, issued.body.data.key as string, { nonce: issued.body.data.nonce as string, ...extra });
+    const { recaptchaToken, ...signing } = extra;
+    return signFields({ mobile, countryCode: '60', ...(recaptchaToken ? { recaptchaToken } : {}) }, issued.body.data.key as string, { nonce: issued.body.data.nonce as string, ...signing });
   }
   return {
     request,
     signedCodeRequest,
-    sendCode: async (mobile: string, extra: { timestamp?: number } = {}) => request('POST', '/passport/sms/auth-code/send', { form: await signedCodeRequest(mobile, extra) }),
+    sendCode: async (mobile: string, extra: { timestamp?: number; recaptchaToken?: string } = {}) => request('POST', '/passport/sms/auth-code/send', { form: await signedCodeRequest(mobile, extra) }),
     get: (path: string, query?: Record<string, string>) => request('GET', path, { query }),
     post: (path: string, json: unknown = {}, query?: Record<string, string>) => request('POST', path, { json, query }),
     form: (path: string, form: object) => request('POST', path, { form }),

@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { POSTGRES_URL, client, freshPostgresDatabase, login, type TestServer } from './harness.ts';
 import { answers, fill, payloadOf, pngBytes, upload } from './fixtures.ts';
 import { fakeSmsProvider } from './fake-sms-provider.ts';
+import { fakeRecaptcha } from './fake-recaptcha.ts';
 import { fakeZoloz } from './fake-zoloz.ts';
 import { generateKeyPairSync } from 'node:crypto';
 
@@ -113,6 +114,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/main.js, PostgreSQL)', () => {
   let child: ChildProcess;
   let sms: Awaited<ReturnType<typeof fakeSmsProvider>>;
+  let recaptcha: Awaited<ReturnType<typeof fakeRecaptcha>>;
   let zoloz: Awaited<ReturnType<typeof fakeZoloz>>;
   let baseUrl: string;
   let output = '';
@@ -121,6 +123,7 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
   beforeAll(async () => {
     buildOnce();
     sms = await fakeSmsProvider('provider-key');
+    recaptcha = await fakeRecaptcha('recaptcha-secret');
     zoloz = await fakeZoloz();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
@@ -148,6 +151,9 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
         KH_ZOLOZ_PRIVATE_KEY: zoloz.settings.merchantPrivateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
         KH_ZOLOZ_PUBLIC_KEY: zoloz.settings.zolozPublicKey.export({ format: 'pem', type: 'spki' }).toString(),
         ...ghlEnv,
+        KH_RECAPTCHA_SITE_KEY: 'site-key',
+        KH_RECAPTCHA_SECRET: 'recaptcha-secret',
+        KH_RECAPTCHA_VERIFY_URL: recaptcha.url,
         LOG_LEVEL: 'warn',
       },
     });
@@ -159,6 +165,7 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
     child?.kill('SIGTERM');
     if (child && child.exitCode === null) await once(child, 'exit');
     await sms?.close();
+    await recaptcha?.close();
     await zoloz?.close();
   });
 
@@ -169,7 +176,9 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
   it('a browser logs in (nonce, signed request, the code from the SMS provider) and saves a step', async () => {
     const browser = client({ baseUrl } as TestServer);
     const mobile = '123458801';
-    const sent = await browser.sendCode(mobile);
+    // The bot check runs: no token, no code; a human's token for the login action, a code.
+    expect((await browser.sendCode(mobile)).status).toBe(400);
+    const sent = await browser.sendCode(mobile, { recaptchaToken: 'human:login' });
     expect(sent.status).toBe(200);
     const message = sms.received.at(-1)!;
     expect(message.authorization).toBe('Bearer provider-key');
@@ -188,7 +197,7 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
   it('sends the identity check to ZOLOZ and the card payment to GHL; the sandbox pages are not there', async () => {
     const browser = client({ baseUrl } as TestServer);
     const mobile = '123458803';
-    expect((await browser.sendCode(mobile)).status).toBe(200);
+    expect((await browser.sendCode(mobile, { recaptchaToken: 'human:login' })).status).toBe(200);
     const code = /(\d{6})/.exec(sms.received.at(-1)!.body.text)![1];
     expect((await browser.form('/passport/sms/auth-code/use', { mobile, countryCode: '60', code })).status).toBe(200);
     const { applyId } = (await browser.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;

@@ -163,10 +163,12 @@ export function createEndpoints(client: ApiClient) {
       login: (body: { mobile: string; countryCode: string; code?: string; password?: string; recaptchaToken?: string }) => form<UserInfo>(`${passport}/login`, body),
       loginCheck: () => form<{ logined: boolean; user?: UserInfo }>(`${passport}/login/check`, {}, { idempotent: true, exempt: true, silent: true }),
       /** SPEC §7's signed request, signed with the one-use key the server gives with its nonce: no secret ships. */
-      async sendAuthCode(body: { mobile: string; countryCode: string }) {
+      async sendAuthCode(body: { mobile: string; countryCode: string; recaptchaToken?: string }) {
         const { nonce, key } = await form<{ nonce: string; key: string; expiresInSeconds: number }>(`${passport}/sms/auth-code/nonce`, {});
         return form<{ sent: boolean; resendAfterSeconds: number }>(`${passport}/sms/auth-code/send`, { ...(await signFields(body, key, { nonce })) });
       },
+      /** SPEC §7: how to fetch the bot-check token the code request carries. */
+      botCheck: () => get<{ provider: 'recaptcha'; siteKey: string } | { provider: 'sandbox' } | { provider: 'none' }>(`${passport}/bot-check`, undefined, { idempotent: true }),
       isRegisterUser: (body: { mobile: string; countryCode: string }) => form<{ registered: boolean }>(`${passport}/reg/isRegisterUser`, body, { idempotent: true }),
       useAuthCode: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/sms/auth-code/use`, body),
       modifyMobile: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/mobile/modify`, body),

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from './envelope.ts';
 
-export type Dependency = 'database' | 'storage' | 'smtp' | 'sms';
+export type Dependency = 'database' | 'storage' | 'smtp' | 'sms' | 'bot-check';
 
 /** A dependency's failure with a reason fit for a log line (a code or a short class of fault). */
 export class DependencyError extends Error {

@@ -18,6 +18,8 @@ export const CODES = {
   identityUnavailable: '40010008',
   /** A save drawn from a revision of the step that another device has replaced since. */
   stepChanged: '40010009',
+  /** The bot check at login judged the request a bot's (or it carried no token where one is required). */
+  botCheckFailed: '40010010',
   paymentRecordMissing: 'payment record missing',
   /** A staff member whose role lacks the route's permission (services/staff-access.ts). */
   staffForbidden: 'staff.forbidden',

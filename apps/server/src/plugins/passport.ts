@@ -10,6 +10,7 @@ import { loginNonces, members, smsCodes } from '../db/schema.ts';
 import { initApplication, payloadsOf } from '../services/applications.ts';
 import { serialised } from '../db/serialised.ts';
 import { SmsDeliveryError } from '../services/sms.ts';
+import { LOGIN_ACTION } from '../services/bot-check.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { checkLimit } from '../http/rate-limits.ts';
 import { cookieScope, logOut, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
@@ -156,10 +157,16 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     return ok({ nonce, key: nonceKey(nonce, device), expiresInSeconds: NONCE_TTL_SECONDS });
   });
 
-  app.post('/sms/auth-code/send', { schema: { body: phoneSchema }, config: { rateLimit: { max: config.sms.perIpPerHour, timeWindow: 3_600_000 } } }, async (request) => {
+  // What the browser needs to fetch a bot-check token before asking for a code (SPEC §7).
+  app.get('/bot-check', async () => ok(app.kh.botCheck.public));
+
+  const sendSchema = { ...phoneSchema, properties: { ...phoneSchema.properties, recaptchaToken: { type: 'string', maxLength: 4096 } } } as const;
+  app.post('/sms/auth-code/send', { schema: { body: sendSchema }, config: { rateLimit: { max: config.sms.perIpPerHour, timeWindow: 3_600_000 } } }, async (request) => {
     const body = form(request);
     const device = knownDevice(request);
     await verifySignature(body, device);
+    // The token is part of the signed request; a bot's (or none, where a check runs) sends no code.
+    if (!(await app.kh.botCheck.verify(body.recaptchaToken, LOGIN_ACTION, request.ip))) throw new AppError(400, CODES.botCheckFailed, 'server.botCheckFailed');
     const phone = { mobile: body.mobile, countryCode: body.countryCode };
     if (checkMobile(phone.countryCode, phone.mobile, 6, 15)) throw badRequest('server.mobileInvalid');
     // Per device as well as per address and per phone: one browser asking codes for many numbers stops.

@@ -9,6 +9,7 @@ import { ApiError } from '@kh/api';
 import { currentLanguage, endpoints, loginCache } from '../app/services.ts';
 import { track } from '../app/analytics.ts';
 import { loginTarget } from '../app/login-target.ts';
+import { loginBotToken } from '../app/bot-check.ts';
 
 const MALAYSIA_CODE = '60';
 
@@ -53,7 +54,8 @@ export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): R
     const problem = mobileMessage(areaCode, mobile, 7, 12);
     if (problem) return setError(t(problem.key, problem.params ?? {}));
     setError(undefined);
-    await endpoints.passport.sendAuthCode({ mobile, countryCode: areaCode });
+    const recaptchaToken = await loginBotToken();
+    await endpoints.passport.sendAuthCode({ mobile, countryCode: areaCode, ...(recaptchaToken ? { recaptchaToken } : {}) });
     track('code_request', { contact_type: 'phone' });
     setSent(true);
   }
