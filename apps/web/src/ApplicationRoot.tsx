@@ -16,15 +16,17 @@ import { FORM_STEPS } from './app/step-data.ts';
 import { Loading } from './pages/Loading.tsx';
 import { LoginScreen } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { ChunkErrorBoundary } from './pages/ChunkErrorBoundary.tsx';
+import { loadChunk } from './app/chunks.ts';
 import { AddMarketPage, MyAbnormalPage, PdfPage, RejectionPage, ResultPage, StartPage, TransitPage } from './pages/StatusPages.tsx';
 
-const FormStepPage = lazy(() => import('./pages/FormStepPage.tsx').then((m) => ({ default: m.FormStepPage })));
-const identityPages = () => import('./pages/IdentityPages.tsx');
+const FormStepPage = lazy(() => loadChunk(() => import('./pages/FormStepPage.tsx')).then((m) => ({ default: m.FormStepPage })));
+const identityPages = () => loadChunk(() => import('./pages/IdentityPages.tsx'));
 const IdentityStartPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityStartPage })));
 const IdentityTransitPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityTransitPage })));
 const IdentityFailedPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityFailedPage })));
 const ChooseDevicePage = lazy(() => identityPages().then((m) => ({ default: m.ChooseDevicePage })));
-const paymentPages = () => import('./pages/PaymentPages.tsx');
+const paymentPages = () => loadChunk(() => import('./pages/PaymentPages.tsx'));
 const PaymentStartPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentStartPage })));
 const PaymentTransitPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentTransitPage })));
 const PaymentFailedPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentFailedPage })));
@@ -101,9 +103,11 @@ function Boot({ kind, message }: { kind: string; message?: string }): ReactEleme
 export default function ApplicationRoot(): ReactElement {
   return (
     <ApplicationProvider fallback={(boot) => <Boot kind={boot.kind} message={boot.kind === 'failed' ? boot.message : undefined} />}>
-      <Suspense fallback={<Loading />}>
-        <StepPage />
-      </Suspense>
+      <ChunkErrorBoundary>
+        <Suspense fallback={<Loading />}>
+          <StepPage />
+        </Suspense>
+      </ChunkErrorBoundary>
       {/* In the app, the native side owns the login. */}
       {!bridge() && <LogoutButton />}
     </ApplicationProvider>

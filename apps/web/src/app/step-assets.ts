@@ -9,6 +9,7 @@ import type { ValidateFunctions } from '@kh/engine/validators';
 import type { RelatedType, StepSchemaAnswer } from '@kh/api';
 import type { ValidatorModule } from '@kh/engine/validator-runtime';
 import { endpoints } from './services.ts';
+import { loadChunk } from './chunks.ts';
 
 export interface StepAssets {
   schema: StepSchema;
@@ -103,13 +104,18 @@ async function versionToDraw(stepId: string, relatedType: RelatedType, applyId: 
 type DrawnFor = { relatedType: RelatedType; applyId?: string | null };
 const assetsKey = (stepId: string, { relatedType, applyId }: DrawnFor) => `${relatedType}:${applyId ?? ''}:${stepId}`;
 
-const loadAssets = once(async (key): Promise<StepAssets> => {
-  const [relatedType, applyId, stepId] = key.split(':') as [RelatedType, string, string];
-  const { version, schema, translations, validator } = await versionToDraw(stepId, relatedType, applyId);
-  const categories = dictionariesOf(schema);
-  const entries = await Promise.all(categories.map(loadDictionary));
-  return { schema, version, translations, validator, dictionaries: Object.fromEntries(categories.map((category, i) => [category, entries[i]])) };
-});
+// A step that cannot be drawn (its code or its document did not arrive) is a ChunkLoadError: the
+// page says so with Retry (ChunkErrorBoundary), and a later attempt loads again (`once` forgets it).
+const loadAssets = once(
+  (key): Promise<StepAssets> =>
+    loadChunk(async () => {
+      const [relatedType, applyId, stepId] = key.split(':') as [RelatedType, string, string];
+      const { version, schema, translations, validator } = await versionToDraw(stepId, relatedType, applyId);
+      const categories = dictionariesOf(schema);
+      const entries = await Promise.all(categories.map(loadDictionary));
+      return { schema, version, translations, validator, dictionaries: Object.fromEntries(categories.map((category, i) => [category, entries[i]])) };
+    }),
+);
 
 /** A step's schema (in the version this application draws), validator and the dictionaries it names, loaded once (in parallel) and kept. */
 export const loadStepAssets = Object.assign((stepId: string, application: DrawnFor = { relatedType: 'INIT' }) => loadAssets(assetsKey(stepId, application)), {

@@ -3,12 +3,18 @@ import { PageLayout } from '@kh/ui';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function NotFoundPage({ networkError }: { networkError: boolean }): ReactElement {
+export function NotFoundPage({ networkError, onRetry }: { networkError: boolean; onRetry?: () => void }): ReactElement {
   const { t } = useTranslation();
   return (
-    <PageLayout layout="Pure" title={t('step.notFound.title')}>
-      <p>{networkError ? t('flow.notFound.networkError') : t('flow.notFound.missingPage')}</p>
-      <a className="button" href="/status/entry">
+    <PageLayout layout="Pure" title={networkError ? t('flow.notFound.networkErrorTitle') : t('step.notFound.title')}>
+      {/* The missing page's title says it all; a network error says what to do. */}
+      {networkError && <p>{t('flow.notFound.networkError')}</p>}
+      {onRetry && (
+        <button type="button" className="button button--main" onClick={onRetry}>
+          {t('errors.retry')}
+        </button>
+      )}
+      <a className={onRetry ? 'button button--secondary' : 'button'} href="/status/entry">
         {t('step.start.title')}
       </a>
     </PageLayout>
