@@ -39,3 +39,15 @@ describe('a step page whose code does not arrive', () => {
     await page.getByLabel('E-mail').waitFor();
   });
 });
+
+describe('a step whose saved answers cannot be fetched', () => {
+  it('goes to /error with the code, which shows the network error text (SPEC §2)', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    await login(page, env.product, '123480072');
+    // Every fetch of saved answers fails from here (the retry too).
+    await page.route(/\/fetch-data/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: '500', msg: 'down', data: null }) }));
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await page.waitForURL(/\/error\?code=500/, { timeout: 30_000 });
+    await page.getByText('Network error, please try again later').waitFor();
+  });
+});
