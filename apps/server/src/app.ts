@@ -235,7 +235,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   });
   app.get('/healthz', async () => ({ ok: true }));
   // What is running (for an operator, a deploy check, a support ticket): never the app's page.
-  app.get('/version', async (_request, reply) => reply.header('cache-control', 'no-store').send(BUILD));
+  app.get('/version', async (_request, reply) => reply.header('cache-control', 'no-store').send({ ...BUILD, environment: config.environment }));
   // Readiness (for a load balancer) is separate from liveness: the database and the file storage
   // answer, each within READY_CHECK_MS, and the server is not draining. It never hangs on a dependency.
   app.get('/readyz', async (_request, reply) => {

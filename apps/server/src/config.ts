@@ -30,6 +30,10 @@ export interface ServerConfig {
   devPassword: string;
   appConfig: { ctosValid: boolean; ghlValid: boolean; myCtosSpecialState: string[]; rppEnabled: boolean };
   urls: Record<string, string>;
+  /** Which of SPEC §9's environments this is (KH_ENVIRONMENT): dev, feature, daily, beta, uat, prod. */
+  environment: Environment;
+  /** SPEC §3's service phone and e-mail, shown to applicants (KH_SERVICE_PHONE, KH_SERVICE_EMAIL). */
+  service: { phone: string; email: string };
   /** Public origin the sandbox providers redirect back to. */
   publicOrigin: string;
   /**
@@ -209,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       myCtosSpecialState: (env.KH_MY_CTOS_SPECIAL_STATE ?? '').split(',').filter(Boolean),
       rppEnabled: flag(env.KH_RPP_ENABLED, false),
     },
+    environment: environmentFrom(env, production),
+    service: { phone: env.KH_SERVICE_PHONE ?? '1300-22-1233', email: env.KH_SERVICE_EMAIL ?? 'customer.service@broker.example' },
     urls: { liveChat: env.KH_URL_LIVE_CHAT ?? 'https://broker.example/live-chat', bindPhone: env.KH_URL_BIND_PHONE ?? '/login', appDownload: env.KH_URL_APP_DOWNLOAD ?? 'https://broker.example/app' },
     publicOrigin: env.KH_PUBLIC_ORIGIN ?? `http://${host}:${port}`,
     embedOrigins: embedOriginsFrom(env.KH_EMBED_ORIGINS),
@@ -308,6 +314,18 @@ function requireProductionSettings(env: NodeJS.ProcessEnv): void {
     if (!env.KH_RECAPTCHA_SITE_KEY && env.KH_BOT_CHECK !== 'none')
       refuse('KH_RECAPTCHA_SITE_KEY', 'required: the bot check at login (with KH_RECAPTCHA_SECRET); or KH_BOT_CHECK=none where another layer stops bots');
   }
+}
+
+export const ENVIRONMENTS = ['dev', 'feature', 'daily', 'beta', 'uat', 'prod'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** prod in production mode, dev outside it, unless KH_ENVIRONMENT names another of SPEC §9's; production mode is never dev. */
+function environmentFrom(env: NodeJS.ProcessEnv, production: boolean): Environment {
+  const named = env.KH_ENVIRONMENT;
+  if (named === undefined || named === '') return production ? 'prod' : 'dev';
+  if (!(ENVIRONMENTS as readonly string[]).includes(named)) throw new ConfigError(`KH_ENVIRONMENT: "${named}" is not one of ${ENVIRONMENTS.join(', ')}`);
+  if (production && named === 'dev') throw new ConfigError('KH_ENVIRONMENT: production mode is not the dev environment');
+  return named as Environment;
 }
 
 /** reCAPTCHA when both keys are given; none when asked for; else the sandbox's check (never in a live deployment: see above). */

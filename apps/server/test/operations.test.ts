@@ -44,7 +44,7 @@ describe('what is running, and which request', () => {
     const res = await fetch(`${server.baseUrl}/version`);
     expect(res.headers.get('content-type')).toMatch(/json/);
     const version = await res.json();
-    expect(version).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), commit: expect.any(String), builtAt: expect.any(String) });
+    expect(version).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), commit: expect.any(String), builtAt: expect.any(String), environment: expect.stringMatching(/^(dev|feature|daily|beta|uat|prod)$/) });
     const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
     expect(metrics).toContain(`kh_build_info{version="${version.version}",commit="${version.commit}",built_at="${version.builtAt}"} 1`);
   });

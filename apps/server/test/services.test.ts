@@ -45,10 +45,12 @@ describe('dictionary', () => {
     expect(res.body.data.find((c: { code: string }) => c.code === 'MYS')).toMatchObject({ name: '马来西亚', tel: '60' });
     expect(res.body.data.find((c: { code: string }) => c.code === 'SGP').tel).toBe('65');
   });
-  it('app config carries ctosValid, ghlValid and myCtosSpecialState; urls are configurable', async () => {
-    const configured = await startServer({ appConfig: { ctosValid: false, ghlValid: true, myCtosSpecialState: ['12'], rppEnabled: false } });
+  it('app config carries ctosValid, ghlValid and myCtosSpecialState, and the service phone and e-mail; urls are configurable', async () => {
+    const configured = await startServer({ appConfig: { ctosValid: false, ghlValid: true, myCtosSpecialState: ['12'], rppEnabled: false }, service: { phone: '03-1234 5678', email: 'help@broker.example' } });
     const res = await client(configured).get('/api/pdp/dict/app-config/app/commons/multiple-value');
     expect(res.body.data.h5Config.kh).toEqual({ ctosValid: false, ghlValid: true, myCtosSpecialState: ['12'] });
+    // SPEC §3: the service phone and e-mail, as the broker sets them.
+    expect(res.body.data).toMatchObject({ servicePhone: '03-1234 5678', serviceEmail: 'help@broker.example' });
     expect((await client(configured).get('/pdp/dict/app-config/app/urls/multiple-value')).body.data.liveChat).toMatch(/^https:/);
     await configured.close();
   });

@@ -18,6 +18,9 @@ describe('a rejected application is fixed on the rejected items only and resubmi
 
     await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('heading', { name: 'Review failed' }).waitFor();
+    // SPEC §3: customer service's phone and e-mail, as the server names them.
+    await page.getByText('Customer service: 1300-22-1233').waitFor();
+    expect(await page.getByRole('link', { name: 'customer.service@broker.example' }).getAttribute('href')).toBe('mailto:customer.service@broker.example');
     await shot(page, 'rejected');
     await page.getByRole('button', { name: 'Modify' }).click();
     await waitPath(page, '/status/rejected');

@@ -150,6 +150,9 @@ export interface Country {
 }
 export interface AppCommons {
   h5Config: { kh: { ctosValid: boolean; ghlValid: boolean; myCtosSpecialState: string[] } };
+  /** SPEC §3: customer service. */
+  servicePhone?: string;
+  serviceEmail?: string;
 }
 
 export function createEndpoints(client: ApiClient) {

@@ -40,7 +40,7 @@ export const dictionaryPlugin: FastifyPluginAsync = async (app) => {
   app.get('/dict/app-config/app/commons/multiple-value', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     const { ctosValid, ghlValid, myCtosSpecialState } = config.appConfig;
-    return ok({ h5Config: { kh: { ctosValid, ghlValid, myCtosSpecialState } }, servicePhone: '1300-22-1233', processingDays: '1-3', feeAmount: 11 });
+    return ok({ h5Config: { kh: { ctosValid, ghlValid, myCtosSpecialState } }, servicePhone: config.service.phone, serviceEmail: config.service.email, processingDays: '1-3', feeAmount: 11 });
   });
 
   app.get('/dict/app-config/app/urls/multiple-value', async (_request, reply) => {

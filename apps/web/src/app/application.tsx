@@ -56,6 +56,8 @@ export interface ApplicationState {
   /** Query parameters handed on: the invitation code (_scnl) and the entry code. */
   invitationCode?: string;
   entryCode?: string;
+  /** Customer service as the server names it (SPEC §3); the bundled phone number without it. */
+  service?: { phone?: string; email?: string };
 }
 
 const ApplicationContext = createContext<ApplicationState | null>(null);
@@ -224,6 +226,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         verifiedIdentity: ekyc?.verifiedIdentity,
         appSource: [1, 2, 3, 4].includes(Number(query.get('entryCode'))) ? Number(query.get('entryCode')) : bridge() ? 1 : 4,
         invitationCode: query.get('_scnl') ?? query.get('scnl') ?? undefined,
+        service: { phone: commons.servicePhone, email: commons.serviceEmail },
         entryCode: query.get('entryCode') ?? undefined,
       }));
       // SPEC §7's fill-step call, on arrival at each form step: a draft resumes on the page it was on.

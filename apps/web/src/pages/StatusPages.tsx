@@ -66,7 +66,15 @@ export function StartPage(): ReactElement {
         {entry.state === 'successful' && <p>{t('common.successBody', { markets: openedMarketNames(app.record.opened ?? 0, i18n.language) })}</p>}
         {entry.state === 'myInactive' && <p>{t('errors.myInactive')}</p>}
         {entry.state === 'new' && <p>{t('common.onboardingTime')}</p>}
-        <p className="status-card__service">{t('common.servicePhone')}</p>
+        <p className="status-card__service">
+          {app.service?.phone ? t('common.servicePhoneOf', { phone: app.service.phone }) : t('common.servicePhone')}
+          {app.service?.email && (
+            <>
+              <br />
+              {t('common.serviceEmailOf')} <a href={`mailto:${app.service.email}`}>{app.service.email}</a>
+            </>
+          )}
+        </p>
         {(entry.state === 'underReview' || entry.state === 'successful' || entry.state === 'myInactive') && <ApplicationPdfLink />}
         {entry.state === 'successful' && entry.openMoreMarkets ? (
           // Opening more markets is the add-market entry (SPEC §4 supplementary mode).
