@@ -1,11 +1,10 @@
 // SPEC §5: the dealer's representative block shows the name with the DR code. The code being typed
-// is looked up once typing pauses (500 ms); the name appears under the field, nothing for a code
+// is looked up once typing pauses (SPEC §9's debounce, 500 ms); the name appears under the field, nothing for a code
 // nobody holds (the save says so).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { API_LIMITS } from '@kh/api';
 import { endpoints } from '../app/services.ts';
-
-export const DEALER_LOOKUP_PAUSE_MS = 500;
 
 export function useDealerNote(typedCode: unknown): Record<string, string> | undefined {
   const { t } = useTranslation();
@@ -19,7 +18,7 @@ export function useDealerNote(typedCode: unknown): Record<string, string> | unde
         (found) => live && setDealer(found),
         () => undefined, // the name is a courtesy: a failed lookup leaves the field as it is
       );
-    }, DEALER_LOOKUP_PAUSE_MS);
+    }, API_LIMITS.debounceMs);
     return () => {
       live = false;
       clearTimeout(timer);
