@@ -43,6 +43,7 @@ const zolozEnv = {
   KH_ZOLOZ_PRIVATE_KEY: zolozKeys.merchant.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
   KH_ZOLOZ_PUBLIC_KEY: zolozKeys.zoloz.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
 };
+const recaptchaEnv = { KH_RECAPTCHA_SITE_KEY: 'site-key', KH_RECAPTCHA_SECRET: 'recaptcha-secret' };
 const ghlEnv = { KH_GHL_URL: 'https://pay.ghl.example/IPGSG/Payment.aspx', KH_GHL_SERVICE_ID: 'KHB', KH_GHL_PASSWORD: 'merchant-password' };
 
 describe('production mode refuses to start without what it needs, naming the variable', () => {
@@ -61,6 +62,7 @@ describe('production mode refuses to start without what it needs, naming the var
     ['KH_MAIL_FROM', 'unset', { KH_MAIL_FROM: undefined }],
     ['KH_ZOLOZ_URL', 'unset without KH_SANDBOX (no identity provider)', { KH_SANDBOX: undefined }],
     ['KH_GHL_URL', 'unset without KH_SANDBOX (no card gateway)', { KH_SANDBOX: undefined, ...zolozEnv }],
+    ['KH_RECAPTCHA_SITE_KEY', 'unset without KH_SANDBOX (no bot check at login)', { KH_SANDBOX: undefined, ...zolozEnv, ...ghlEnv }],
     ['KH_DEV', 'dev mode asked for', { KH_DEV: '1' }],
   ];
   it.each(refusals)('%s: %s', (variable, _case, change) => {
@@ -75,8 +77,8 @@ describe('production mode refuses to start without what it needs, naming the var
     expect(config).toMatchObject({ production: true, dev: false, sandbox: true, sandboxControls: false, smsProvider: { url: 'https://sms.provider.example/v1/messages', apiKey: 'sms-key' } });
   });
   it('with the real identity provider and card gateway: no sandbox pages at all', () => {
-    const config = loadConfig(productionEnv({ KH_SANDBOX: undefined, ...zolozEnv, ...ghlEnv }));
-    expect(config).toMatchObject({ production: true, sandbox: false, sandboxControls: false, ghl: { serviceId: 'KHB' }, zoloz: { clientId: '2188000000000001' } });
+    const config = loadConfig(productionEnv({ KH_SANDBOX: undefined, ...zolozEnv, ...ghlEnv, ...recaptchaEnv }));
+    expect(config).toMatchObject({ production: true, sandbox: false, sandboxControls: false, ghl: { serviceId: 'KHB' }, zoloz: { clientId: '2188000000000001' }, botCheck: { kind: 'recaptcha', siteKey: 'site-key' } });
   });
   it('outside production the sandbox runs with its controls, and the signing key is random per start', () => {
     const a = loadConfig({});
