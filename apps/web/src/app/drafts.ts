@@ -4,8 +4,8 @@
 // logout, and expire DRAFT_TTL_MS after they were typed.
 import type { FormData } from '@kh/engine';
 
-/** How long an unsaved draft is kept on the device: a day. */
-export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long an unsaved draft is kept on the device: SPEC §9's default expiry, 3 hours (what was saved is on the server). */
+export const DRAFT_TTL_MS = 3 * 60 * 60 * 1000;
 const PREFIX = 'kh.draft.';
 const key = (applyId: string, stepId: string) => `${PREFIX}${applyId}.${stepId}`;
 
