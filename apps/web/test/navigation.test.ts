@@ -21,6 +21,9 @@ describe('browser back and forward', () => {
     await reachIdentity(page, env.product, '123490001', 9001);
     await verifyIdentity(page, '900101149001');
     await waitPath(page, '/info/base');
+    // SPEC §2's progress bar: personal to tax are the second of its three segments.
+    await expect(page.locator('.progress__segments [aria-current="step"]').textContent()).resolves.toBe('Your profile');
+    await expect(page.locator('.progress__segment--done').allTextContents()).resolves.toEqual(['Contact']);
     await fillPersonal(page);
     await next(page);
     await waitPath(page, '/info/work');

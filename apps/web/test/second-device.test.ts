@@ -16,6 +16,8 @@ describe('a step saved on another device since the page opened', () => {
     await login(first, env.product, mobile);
     await first.getByRole('button', { name: 'Get started' }).click();
     await waitPath(first, '/info/contact');
+    // SPEC §2's progress bar: the contact step is its first segment.
+    await expect(first.locator('.progress__segments [aria-current="step"]').textContent()).resolves.toBe('Contact');
     await fillContact(first, 8051);
     await next(first);
     await waitPath(first, '/market');
