@@ -83,6 +83,14 @@ describe('fill-data and fetch-data', () => {
     const fetched = await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.financial, relatedType: 'INIT' });
     expect(fetched.body.data.dto).toEqual({ bankName: 'MBB' });
   });
+  it('the e-invoice question (SPEC §5) is optional, and its answer is kept', async () => {
+    const a = await applicant();
+    expect((await fill(a.c, 'tax', a.data.tax)).status).toBe(200);
+    expect((await fill(a.c, 'tax', { ...a.data.tax, needEInvoice: true })).status).toBe(200);
+    const fetched = (await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.tax, relatedType: 'INIT' })).body.data;
+    expect(fetched.needEInvoice).toBe(true);
+    expect((await fill(a.c, 'tax', { ...a.data.tax, needEInvoice: 'maybe' })).body.data.fields).toEqual([expect.objectContaining({ field: 'needEInvoice' })]);
+  });
   it('user info (SPEC §3) names the bank account, masked, the sources and the markets opened', async () => {
     const a = await applicant();
     const before = (await a.c.get('/passport/getUsers')).body.data;

@@ -45,13 +45,22 @@ describe('dictionary', () => {
     expect(res.body.data.find((c: { code: string }) => c.code === 'MYS')).toMatchObject({ name: '马来西亚', tel: '60' });
     expect(res.body.data.find((c: { code: string }) => c.code === 'SGP').tel).toBe('65');
   });
+  it('the region info list (SPEC §3) is Malaysia\'s states, in the language asked', async () => {
+    const regions = (await client(server, 'zh-HK').get('/api/pdp/region/info')).body.data as { code: string; name: string }[];
+    expect(regions.length).toBeGreaterThanOrEqual(16);
+    expect(regions.every((r) => /^\d{2}$/.test(r.code) && r.name.length > 0)).toBe(true);
+    const english = (await client(server).get('/pdp/region/info')).body.data as { code: string; name: string }[];
+    expect(english.map((r) => r.name)).toContain('Johor');
+    expect(regions.map((r) => r.code)).toEqual(english.map((r) => r.code));
+  });
   it('app config carries ctosValid, ghlValid and myCtosSpecialState, and the service phone and e-mail; urls are configurable', async () => {
     const configured = await startServer({ appConfig: { ctosValid: false, ghlValid: true, myCtosSpecialState: ['12'], rppEnabled: false }, service: { phone: '03-1234 5678', email: 'help@broker.example' } });
     const res = await client(configured).get('/api/pdp/dict/app-config/app/commons/multiple-value');
     expect(res.body.data.h5Config.kh).toEqual({ ctosValid: false, ghlValid: true, myCtosSpecialState: ['12'] });
     // SPEC §3: the service phone and e-mail, as the broker sets them.
     expect(res.body.data).toMatchObject({ servicePhone: '03-1234 5678', serviceEmail: 'help@broker.example' });
-    expect((await client(configured).get('/pdp/dict/app-config/app/urls/multiple-value')).body.data.liveChat).toMatch(/^https:/);
+    // The links the app shows (SPEC §3: live chat, the bind-phone URL, the app download).
+    expect((await client(configured).get('/pdp/dict/app-config/app/urls/multiple-value')).body.data).toEqual({ liveChat: expect.stringMatching(/^https:/), bindPhone: expect.any(String), appDownload: expect.stringMatching(/^https:/) });
     await configured.close();
   });
 });
