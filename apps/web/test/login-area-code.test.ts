@@ -11,6 +11,8 @@ describe('logging in with a number outside Malaysia', () => {
     const page = await (await phone(env.browser)).newPage();
     const shot = shooter('33-login-area-code');
     await page.goto(`${env.product.origin}/status/entry`);
+    // SPEC §9: the start page claims the onboarding takes minutes (5 in a browser).
+    await page.getByText('Open an account in 5 minutes').waitFor();
     const areaCode = page.getByLabel('Area code');
     await expect(areaCode.inputValue()).resolves.toBe('60');
     // The list loads when first touched.

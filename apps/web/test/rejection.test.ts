@@ -36,6 +36,8 @@ describe('a rejected application is fixed on the rejected items only and resubmi
     await waitPath(page, '/iam/start');
     await verifyIdentity(page, nric);
     await waitPath(page, '/iam/upload');
+    // SPEC §8's photo hints, where the photos are asked for.
+    await page.getByText('Photos must be clear and complete, without glare or shadow.').waitFor();
     await shot(page, 'document-upload');
     await upload(page, 'Front of the document');
     await upload(page, 'Back of the document');
