@@ -57,6 +57,8 @@ describe('adding the MY market after HK and US opened', () => {
     await agreeAndSign(page, (p) => drawSignature(p, { rotate: true }));
 
     await waitPath(page, '/payment/start');
+    // SPEC §9: the fee is paid from a bank login of the applicant's own.
+    await page.getByText('The bank login must be your own.').waitFor();
     await shot.both(page, 'payment');
     // ky sends a Request whose body Chromium does not report to the test: read it in the page
     // (every page from here: the gateway is a page of its own).

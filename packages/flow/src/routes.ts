@@ -65,3 +65,10 @@ export const ALL_ROUTE_PATHS: string[] = STEPS.flatMap((s) => [...s.aliases, `/s
  */
 const HISTORY_STAND_INS: Partial<Record<StepName, StepName>> = { identityTransit: 'identity', paymentTransit: 'payment', entryTransit: 'start' };
 export const historyStep = (step: StepName): StepName => HISTORY_STAND_INS[step] ?? step;
+
+/** SPEC §2's return URLs: where the identity provider, the card gateway and a finished application send the applicant back. */
+export const RETURN_URLS = {
+  identity: canonicalPath('identityTransit'),
+  payment: canonicalPath('paymentTransit'),
+  completion: canonicalPath('result'),
+} as const;

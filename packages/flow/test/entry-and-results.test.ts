@@ -161,3 +161,10 @@ describe('back and forward through a transit page', () => {
     expect(historyStep(resolveRoute('/info/work').step.name)).toBe('work');
   });
 });
+
+describe('the return URLs (SPEC §2)', () => {
+  it('are iam/transit, payment/transit and status/complete', async () => {
+    const { RETURN_URLS } = await import('../src/routes.ts');
+    expect(RETURN_URLS).toEqual({ identity: '/iam/transit', payment: '/payment/transit', completion: '/status/complete' });
+  });
+});

@@ -1,6 +1,7 @@
 // Identity verification (SPEC §4): start, then the provider's page, then the transit page (poll),
 // then personal details prefilled, or the failure with its reason and a retry. On a PC: the
 // choose-device page with a QR code, or "Continue on this device".
+import { RETURN_URLS } from '@kh/flow';
 import { compile, normaliseDocumentNumber } from '@kh/engine';
 import { PageLayout, QrCode } from '@kh/ui';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
@@ -39,7 +40,7 @@ const identityRequest = (payload: Record<string, unknown>): IdentityRequest => (
 
 /** Starts the check at the provider; the transit page is where the provider sends the applicant back. */
 async function startCheck(app: ApplicationState, request: IdentityRequest, beforeLeaving: () => void = () => undefined) {
-  const init = await endpoints.ekyc.init({ relateType: app.relatedType, relateId: app.applyId!, responseUrl: '/iam/transit', ...request });
+  const init = await endpoints.ekyc.init({ relateType: app.relatedType, relateId: app.applyId!, responseUrl: RETURN_URLS.identity, ...request });
   beforeLeaving();
   window.location.assign(init.h5RedirectUrl);
 }

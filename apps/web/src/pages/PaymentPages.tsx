@@ -1,6 +1,6 @@
 // Payment (SPEC §4): RM 11 through the gateway, then the transit page (poll 300 ms × 20), then the
 // result, or the failure text of SPEC §8 with Retry.
-import { MARKET, hasMarket, progressSegment, stepByName } from '@kh/flow';
+import { MARKET, RETURN_URLS, hasMarket, progressSegment, stepByName } from '@kh/flow';
 import { PageLayout } from '@kh/ui';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export function PaymentStartPage(): ReactElement {
   async function pay() {
     setBusy(true);
     try {
-      const { result } = await endpoints.payment.applyPay({ memberId: '', businessType: businessTypeOf(app), relateId: app.applyId!, merchantReturnURL: '/payment/transit' });
+      const { result } = await endpoints.payment.applyPay({ memberId: '', businessType: businessTypeOf(app), relateId: app.applyId!, merchantReturnURL: RETURN_URLS.payment });
       track('payment_submit', { order: result.orderNumber });
       sessionStorage.setItem(ORDER, JSON.stringify({ orderNumber: result.orderNumber, paymentId: result.paymentId }));
       if (result.payStatus === 0) return app.actor.send({ type: 'PAYMENT_RESULT', payStatus: 0 });
@@ -69,7 +69,7 @@ export function PaymentTransitPage(): ReactElement {
   const order = JSON.parse(sessionStorage.getItem(ORDER) ?? '{}') as { orderNumber?: string };
   const orderNumber = new URLSearchParams(window.location.search).get('orderNumber') ?? order.orderNumber;
   usePollUntil(
-    () => endpoints.payment.queryPay({ memberId: '', businessType: businessTypeOf(app), relateId: app.applyId!, merchantReturnURL: '/payment/transit', orderNumber: orderNumber ?? undefined }),
+    () => endpoints.payment.queryPay({ memberId: '', businessType: businessTypeOf(app), relateId: app.applyId!, merchantReturnURL: RETURN_URLS.payment, orderNumber: orderNumber ?? undefined }),
     (answer) => answer.result.payStatus !== 2,
     (answer) => {
       // The order is settled one way or the other: kh.order has been used (SPEC §4).
