@@ -71,13 +71,24 @@ export async function phone(browser: Browser, options: Parameters<Browser['newCo
 }
 
 /** Saves a screenshot of each page the scenario reaches. */
+const KEY_NAMESPACES = ['common', 'errors', 'field', 'flow', 'option', 'server', 'step', 'validation'];
+// Not inside a URL, a path or an e-mail address (`/step.html`, `a.step.b@…`).
+const KEY_PATTERN = new RegExp(`(?<![\\w./@-])(?:${KEY_NAMESPACES.join('|')})\\.[A-Za-z][\\w-]*(?:\\.[A-Za-z][\\w-]*)*\\b`, 'g');
+/** Text that is a translation key of ours (`server.drUnknown`), not words. */
+export const untranslatedKeys = (text: string): string[] => [...new Set(text.match(KEY_PATTERN) ?? [])];
+
 export function shooter(scenario: string) {
   const dir = join(ARTIFACTS, scenario);
   // A fresh folder per run: a renamed or dropped shot must not linger beside the new ones.
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let n = 0;
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(dir, `${String(++n).padStart(2, '0')}-${name}.png`), fullPage: true });
+  const shot = async (page: Page, name: string) => {
+    // Every page a scenario shows is scanned for a translation key shown as text (never to an applicant).
+    const keys = untranslatedKeys(await page.locator('body').innerText());
+    if (keys.length > 0) throw new Error(`${scenario}/${name} shows untranslated keys: ${keys.join(', ')}`);
+    return page.screenshot({ path: join(dir, `${String(++n).padStart(2, '0')}-${name}.png`), fullPage: true });
+  };
   /** The page at the phone's size, then at a PC's (1280x800), then back. */
   shot.both = async (page: Page, name: string) => {
     await shot(page, name);
