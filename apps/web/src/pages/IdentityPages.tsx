@@ -179,6 +179,7 @@ export function IdentityTransitPage(): ReactElement {
 function HandedBackScreen({ app }: { app: ApplicationState }): ReactElement {
   const { t } = useTranslation();
   const [finished, setFinished] = useState(false);
+  const [refused, setRefused] = useState<string>();
   const relate = { relateType: app.relatedType, relateId: app.applyId! };
   async function continueHere() {
     await endpoints.ekyc.handoffContinue(relate);
@@ -197,7 +198,17 @@ function HandedBackScreen({ app }: { app: ApplicationState }): ReactElement {
         <p>{finished ? t('common.phoneDone') : t('common.continueOnComputer')}</p>
         {!finished && (
           <>
-            <button type="button" className="button button--main" onClick={() => void continueHere().catch(() => undefined)}>
+            {refused && (
+              <p className="field__error" role="alert">
+                {refused}
+              </p>
+            )}
+            <button
+              type="button"
+              className="button button--main"
+              // Refused (the session ended, the check was not this phone's): said here, in the server's words.
+              onClick={() => void continueHere().catch((error: unknown) => setRefused(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('errors.default')))}
+            >
               {t('common.continueOnThisPhone')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => void finish()}>
