@@ -17,6 +17,8 @@ function Login({ path }: { path: string }) {
 }
 
 const SENT = {
+  // The bot check the page asks for before a code (SPEC §7): the sandbox's.
+  '/passport/bot-check': { provider: 'sandbox' },
   '/passport/sms/auth-code/nonce': { nonce: 'story-nonce', key: 'c3Rvcnkta2V5LXN0b3J5LWtleS1zdG9yeS1rZXk=', expiresInSeconds: 60 },
   '/passport/sms/auth-code/send': { sent: true, resendAfterSeconds: 60 },
 };

@@ -32,7 +32,7 @@ describe('a step page whose code does not arrive', () => {
     await login(page, env.product, '123480071');
     await page.getByRole('button', { name: 'Get started' }).click();
     await page.getByText('Network error, please try again later').waitFor();
-    await shot(page, 'network-error');
+    await shot.both(page, 'network-error');
     await page.unroute(/\/assets\/FormStepPage-[^/]+\.js$/);
     await page.getByRole('button', { name: 'Retry' }).click();
     await waitPath(page, '/info/contact');

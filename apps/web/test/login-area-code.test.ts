@@ -19,7 +19,7 @@ describe('logging in with a number outside Malaysia', () => {
     await areaCode.focus();
     await page.locator('#login-area-code option[value="65"]').waitFor({ state: 'attached' });
     await areaCode.selectOption('65');
-    await shot(page, 'singapore-chosen');
+    await shot.both(page, 'singapore-chosen');
     // A number no Singapore operator was given is refused here, in words.
     await page.getByLabel(/Mobile number/).fill('12345678');
     await page.getByRole('button', { name: 'Send code' }).click();

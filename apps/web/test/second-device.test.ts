@@ -42,7 +42,7 @@ describe('a step saved on another device since the page opened', () => {
     expect(new URL(first.url()).pathname).toBe('/info/contact');
     await expect(first.getByLabel('E-mail').inputValue()).resolves.toBe('newer8051@gmail.com');
     await expect(first.getByLabel('Username').inputValue()).resolves.toBe('applicant8051');
-    await shot(first, 'told-and-shown-newer');
+    await shot.both(first, 'told-and-shown-newer');
     // Nothing of the older page reached the server.
     const [saved] = await env.product.database.db.select({ email: applications.email, username: applications.username }).from(applications);
     expect(saved).toMatchObject({ email: 'newer8051@gmail.com', username: 'applicant8051' });

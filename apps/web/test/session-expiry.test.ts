@@ -23,7 +23,7 @@ describe('an expired session', () => {
     await waitPath(page, '/login');
     await page.getByText('Your login has expired, please log in again').waitFor();
     expect(new URL(page.url()).searchParams.get('target')).toBe('/info/contact');
-    await shot(page, 'login-says-why');
+    await shot.both(page, 'login-says-why');
     await page.getByLabel(/Mobile number/).fill(mobile);
     const code = await env.product.sendCode(page, mobile);
     await page.getByLabel('Verification code').fill(code);

@@ -110,7 +110,7 @@ describe('a rule only the server knows', () => {
     // SPEC §5: a known code names its dealer's representative under the field, as it is typed.
     await page.getByLabel("Dealer's representative code").fill('dr1001');
     await page.getByRole('status').filter({ hasText: "Your dealer's representative: Lim Wei Ming (DR1001)" }).waitFor();
-    await shooter('31-dealer-representative')(page, 'named');
+    await shooter('31-dealer-representative').both(page, 'named');
     await next(page);
     await waitPath(page, '/market');
   });
