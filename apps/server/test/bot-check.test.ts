@@ -1,6 +1,7 @@
 // SPEC §7's bot check at login: a token is fetched with action login and verified on send-code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { productionEnv } from './support/production-env.ts';
 import { client, startServer, type TestServer } from './harness.ts';
 import { fakeRecaptcha } from './fake-recaptcha.ts';
 import { RECAPTCHA_ORIGINS, appCsp } from '../src/web.ts';
@@ -67,28 +68,16 @@ describe('in the sandbox', () => {
 });
 
 describe('configuration', () => {
-  const live = {
-    NODE_ENV: 'production',
-    KH_SIGNING_SECRET: 'x'.repeat(48),
-    DATABASE_URL: 'postgres://kh:secret@db.internal:5432/kh',
-    KH_PUBLIC_ORIGIN: 'https://open.broker.example',
-    KH_SMS_URL: 'https://sms.provider.example/v1/messages',
-    KH_SMS_API_KEY: 'sms-key',
-    KH_METRICS_TOKEN: 'm'.repeat(24),
-    KH_SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
-    KH_MAIL_FROM: 'Broker <no-reply@broker.example>',
-    KH_SANDBOX: '1',
-  };
   it('a live deployment (no sandbox) needs reCAPTCHA, or says there is none', () => {
-    const real = { ...live, KH_SANDBOX: undefined, KH_ZOLOZ_URL: 'x', KH_GHL_URL: 'y' };
+    const real = productionEnv({ KH_SANDBOX: undefined, KH_ZOLOZ_URL: 'x', KH_GHL_URL: 'y' });
     expect(() => loadConfig(real)).toThrow(/^KH_RECAPTCHA_SITE_KEY: /);
     expect(() => loadConfig({ ...real, KH_RECAPTCHA_SITE_KEY: 'k' })).toThrow(/reCAPTCHA needs both/);
     expect(() => loadConfig({ ...real, KH_RECAPTCHA_SITE_KEY: 'k', KH_RECAPTCHA_SECRET: 's', KH_RECAPTCHA_MIN_SCORE: '2' })).toThrow(/^KH_RECAPTCHA_MIN_SCORE: /);
     expect(() => loadConfig({ ...real, KH_BOT_CHECK: 'maybe' })).toThrow();
   });
   it('a staging site runs the sandbox check; reCAPTCHA when its keys are given; none when asked', () => {
-    expect(loadConfig(live).botCheck).toEqual({ kind: 'sandbox' });
-    expect(loadConfig({ ...live, KH_RECAPTCHA_SITE_KEY: 'k', KH_RECAPTCHA_SECRET: 's' }).botCheck).toMatchObject({ kind: 'recaptcha', siteKey: 'k', minScore: 0.5, verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' });
-    expect(loadConfig({ ...live, KH_BOT_CHECK: 'none' }).botCheck).toEqual({ kind: 'none' });
+    expect(loadConfig(productionEnv()).botCheck).toEqual({ kind: 'sandbox' });
+    expect(loadConfig(productionEnv({ KH_RECAPTCHA_SITE_KEY: 'k', KH_RECAPTCHA_SECRET: 's' })).botCheck).toMatchObject({ kind: 'recaptcha', siteKey: 'k', minScore: 0.5, verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' });
+    expect(loadConfig(productionEnv({ KH_BOT_CHECK: 'none' })).botCheck).toEqual({ kind: 'none' });
   });
 });

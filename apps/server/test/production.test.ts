@@ -15,26 +15,13 @@ import { POSTGRES_URL, client, freshPostgresDatabase, login, type TestServer } f
 import { answers, fill, payloadOf, pngBytes, upload } from './fixtures.ts';
 import { fakeSmsProvider } from './fake-sms-provider.ts';
 import { fakeRecaptcha } from './fake-recaptcha.ts';
+import { productionEnv } from './support/production-env.ts';
 import { fakeZoloz } from './fake-zoloz.ts';
 import { generateKeyPairSync } from 'node:crypto';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = resolve(serverDir, '../..');
 
-const productionEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries({ ...baseProductionEnv, ...extra }).filter(([, value]) => value !== undefined));
-const baseProductionEnv = {
-  NODE_ENV: 'production',
-  KH_SIGNING_SECRET: 'x'.repeat(48),
-  DATABASE_URL: 'postgres://kh:secret@db.internal:5432/kh',
-  KH_PUBLIC_ORIGIN: 'https://open.broker.example',
-  KH_SMS_URL: 'https://sms.provider.example/v1/messages',
-  KH_SMS_API_KEY: 'sms-key',
-  KH_METRICS_TOKEN: 'm'.repeat(24),
-  KH_SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
-  KH_MAIL_FROM: 'Broker <no-reply@broker.example>',
-  KH_SANDBOX: '1',
-};
 
 const zolozKeys = { merchant: generateKeyPairSync('rsa', { modulusLength: 2048 }), zoloz: generateKeyPairSync('rsa', { modulusLength: 2048 }) };
 const zolozEnv = {

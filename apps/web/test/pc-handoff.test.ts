@@ -6,37 +6,46 @@ import { completeProvider, fillContact, login, next, waitPath } from './journey.
 
 const env = useProduct();
 
+/** On a PC: logged in, contact and market done, the identity check started: the QR page and its link. */
+async function reachChooseDevice(mobile: string, n: number, nric: string, shot?: ReturnType<typeof shooter>) {
+  const pc = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await login(pc, env.product, mobile);
+  await shot?.(pc, 'start-1280x800');
+  await pc.getByRole('button', { name: 'Get started' }).click();
+  await waitPath(pc, '/info/contact');
+  await fillContact(pc, n);
+  await shot?.(pc, 'contact-1280x800');
+  await next(pc);
+  await waitPath(pc, '/market');
+  await pc.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
+  await next(pc);
+  await waitPath(pc, '/iam/start');
+  await pc.getByLabel('Full name as on the document').fill('Tan Ah Kow');
+  await pc.getByLabel('MyKad number').fill(nric);
+  await pc.getByRole('button', { name: 'Start verification' }).click();
+  await waitPath(pc, '/iam/device-continue');
+  await pc.getByRole('img', { name: /Scan this code with your phone/ }).waitFor();
+  await shot?.(pc, 'choose-device-1280x800');
+  return { pc, link: (await pc.locator('.handoff-link a').getAttribute('href'))! };
+}
+
+/** The phone opens the hand-off link and starts the identity check: it is on the provider's page. */
+async function startOnPhone(link: string, nric: string) {
+  const handset = await (await phone(env.browser)).newPage();
+  await handset.goto(link);
+  await waitPath(handset, '/iam/start');
+  await handset.getByLabel('Full name as on the document').fill('Tan Ah Kow');
+  await handset.getByLabel('MyKad number').fill(nric);
+  await handset.getByRole('button', { name: 'Start verification' }).click();
+  await handset.waitForURL(/\/sandbox\/ekyc\//);
+  return handset;
+}
+
 describe('identity on a PC hands over to a phone by QR code', () => {
   it('the phone completes eKYC from the link, and the PC continues to personal details', async () => {
-    const pc = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const shot = shooter('5-pc-handoff');
-    await login(pc, env.product, '123455001');
-    await shot(pc, 'start-1280x800');
-    await pc.getByRole('button', { name: 'Get started' }).click();
-    await waitPath(pc, '/info/contact');
-    await fillContact(pc, 5001);
-    await shot(pc, 'contact-1280x800');
-    await next(pc);
-    await waitPath(pc, '/market');
-    await pc.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-    await next(pc);
-    await waitPath(pc, '/iam/start');
-    await pc.getByLabel('Full name as on the document').fill('Tan Ah Kow');
-    await pc.getByLabel('MyKad number').fill('900101145001');
-    await pc.getByRole('button', { name: 'Start verification' }).click();
-
-    await waitPath(pc, '/iam/device-continue');
-    await pc.getByRole('img', { name: /Scan this code with your phone/ }).waitFor();
-    await shot(pc, 'choose-device-1280x800');
-    const link = (await pc.locator('.handoff-link a').getAttribute('href'))!;
-
-    const handset = await (await phone(env.browser)).newPage();
-    await handset.goto(link);
-    await waitPath(handset, '/iam/start');
-    await handset.getByLabel('Full name as on the document').fill('Tan Ah Kow');
-    await handset.getByLabel('MyKad number').fill('900101145001');
-    await handset.getByRole('button', { name: 'Start verification' }).click();
-    await handset.waitForURL(/\/sandbox\/ekyc\//);
+    const { pc, link } = await reachChooseDevice('123455001', 5001, '900101145001', shot);
+    const handset = await startOnPhone(link, '900101145001');
     await completeProvider(handset);
     // The phone was given the identity check only: done, it sends the applicant back to the PC.
     await handset.getByText('You can put this phone away').waitFor();
@@ -52,30 +61,9 @@ describe('identity on a PC hands over to a phone by QR code', () => {
   });
 
   it('the phone may carry on after the check, and the PC says so; a failed check on the phone is said on the PC', async () => {
-    const pc = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const shot = shooter('34-phone-carries-on');
-    await login(pc, env.product, '123455002');
-    await pc.getByRole('button', { name: 'Get started' }).click();
-    await waitPath(pc, '/info/contact');
-    await fillContact(pc, 5002);
-    await next(pc);
-    await waitPath(pc, '/market');
-    await pc.getByRole('group', { name: 'Account type' }).getByLabel('Cash', { exact: true }).check();
-    await next(pc);
-    await waitPath(pc, '/iam/start');
-    await pc.getByLabel('Full name as on the document').fill('Tan Ah Kow');
-    await pc.getByLabel('MyKad number').fill('900101145002');
-    await pc.getByRole('button', { name: 'Start verification' }).click();
-    await waitPath(pc, '/iam/device-continue');
-    const link = (await pc.locator('.handoff-link a').getAttribute('href'))!;
-
-    const handset = await (await phone(env.browser)).newPage();
-    await handset.goto(link);
-    await waitPath(handset, '/iam/start');
-    await handset.getByLabel('Full name as on the document').fill('Tan Ah Kow');
-    await handset.getByLabel('MyKad number').fill('900101145002');
-    await handset.getByRole('button', { name: 'Start verification' }).click();
-    await handset.waitForURL(/\/sandbox\/ekyc\//);
+    const { pc, link } = await reachChooseDevice('123455002', 5002, '900101145002');
+    const handset = await startOnPhone(link, '900101145002');
     // The first try fails: the PC says so, and waits.
     await completeProvider(handset, 'faceMismatch');
     await pc.getByRole('alert').filter({ hasText: 'The identity check on your phone did not pass: Your face does not match the photo on the document' }).waitFor();

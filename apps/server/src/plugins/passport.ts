@@ -6,8 +6,8 @@ import { SALT_VERSION, SIGNATURE_VERSION, canonicalString, hmacSha256, sameSigna
 import { checkMobile } from '@kh/engine';
 import { newId } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { loginNonces, members, smsCodes } from '../db/schema.ts';
-import { initApplication, payloadsOf } from '../services/applications.ts';
+import { applicationSteps, loginNonces, members, smsCodes } from '../db/schema.ts';
+import { initApplication } from '../services/applications.ts';
 import { serialised } from '../db/serialised.ts';
 import { SmsDeliveryError } from '../services/sms.ts';
 import { LOGIN_ACTION } from '../services/bot-check.ts';
@@ -34,9 +34,12 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
 
   /** SPEC §3's user info. The bank account is shown masked (its last four digits): the page needs only to recognise it. */
   async function userInfo(memberId: string) {
-    const [member] = await db.select().from(members).where(eq(members.id, memberId));
-    const application = await initApplication(db, memberId);
-    const bankAccount = application ? (await payloadsOf(db, application.id)).financial?.bankAccount : undefined;
+    const [[member], application] = await Promise.all([db.select().from(members).where(eq(members.id, memberId)), initApplication(db, memberId)]);
+    // The financial step's row alone: this answers every login and every app start.
+    const [financial] = application
+      ? await db.select({ payload: applicationSteps.payload }).from(applicationSteps).where(and(eq(applicationSteps.applicationId, application.id), eq(applicationSteps.stepId, 'financial')))
+      : [];
+    const bankAccount = (financial?.payload as { bankAccount?: unknown } | undefined)?.bankAccount;
     return {
       mid: member.id,
       hsNo: member.hsNo ?? undefined,
