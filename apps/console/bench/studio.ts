@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, staffLogin } from '@kh/testing';
 import type { StepSchema } from '@kh/engine';
 import { loadStepSchemas } from '@kh/engine/node';
-import { createStaff } from '../../server/src/services/staff-auth.ts';
+import { createStaff } from '../../server/src/staff/staff-auth.ts';
 import { startServer } from '../../server/test/harness.ts';
 import { signInEnrolling } from '../test/sign-in.ts';
 

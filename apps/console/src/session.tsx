@@ -8,7 +8,7 @@ export interface Staff {
   name: string;
   email: string;
   role: 'reviewer' | 'supervisor' | 'admin' | 'editor';
-  /** What this person may do (the server's table, services/staff-access.ts): the console shows only that. */
+  /** What this person may do (the server's table, staff/staff-access.ts): the console shows only that. */
   permissions: string[];
 }
 

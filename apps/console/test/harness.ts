@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { axeViolations, launchChromium } from '@kh/testing';
-import { createStaff, type StaffRole } from '../../server/src/services/staff-auth.ts';
+import { createStaff, type StaffRole } from '../../server/src/staff/staff-auth.ts';
 import { startServer, type TestServer } from '../../server/test/harness.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));

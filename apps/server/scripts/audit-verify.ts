@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/database.ts';
 import { auditLog } from '../src/db/schema.ts';
-import { verifyAuditChain } from '../src/services/audit.ts';
+import { verifyAuditChain } from '../src/audit/audit.ts';
 
 const { values } = parseArgs({ options: { expect: { type: 'string' } } });
 const database = await openDatabase({ dataDir: resolve(process.env.DATA_DIR ?? '.data'), databaseUrl: process.env.DATABASE_URL || undefined }).catch((error: Error) => {

@@ -50,7 +50,7 @@ const buildInfo = { version: JSON.parse(readFileSync(resolve(serverDir, 'package
 
 await build({
   define: { __KH_BUILD__: JSON.stringify(buildInfo) },
-  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts'), 'studio-compiler': resolve(serverDir, 'src/services/studio-compiler.worker.ts'), migrate: resolve(serverDir, 'src/migrate.ts'), retention: resolve(serverDir, 'scripts/retention.ts') },
+  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts'), 'studio-compiler': resolve(serverDir, 'src/studio/studio-compiler.worker.ts'), migrate: resolve(serverDir, 'src/migrate.ts'), retention: resolve(serverDir, 'scripts/retention.ts') },
   outdir,
   bundle: true,
   platform: 'node',

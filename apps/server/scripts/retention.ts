@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { closeAccount, placeHold, purgeDue, releaseHolds, retentionReport } from '../src/services/retention.ts';
+import { closeAccount, placeHold, purgeDue, releaseHolds, retentionReport } from '../src/applications/retention.ts';
 import { localFileStorage } from '../src/storage/file-storage.ts';
 import { s3FileStorage } from '../src/storage/s3-storage.ts';
 import { join } from 'node:path';

@@ -9,7 +9,7 @@ import { STUDIO_LANGUAGES, stepFileText, withTranslations } from '@kh/engine';
 import { LOCALES_DIR, SCHEMAS_DIR, loadLocales } from '@kh/engine/node';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { liveVersion, publishedVersion } from '../src/services/step-versions.ts';
+import { liveVersion, publishedVersion } from '../src/steps/step-versions.ts';
 
 const { values } = parseArgs({ options: { step: { type: 'string' }, version: { type: 'string' }, out: { type: 'string' } } });
 // Another checkout (or a test's folder) instead of this one.

@@ -6,8 +6,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/database.ts';
-import { audit } from '../src/services/audit.ts';
-import { STAFF_ROLES, createStaff, type StaffRole } from '../src/services/staff-auth.ts';
+import { audit } from '../src/audit/audit.ts';
+import { STAFF_ROLES, createStaff, type StaffRole } from '../src/staff/staff-auth.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'reviewer' } } });
 const password = values.password ?? process.env.STAFF_PASSWORD;

@@ -1,5 +1,5 @@
-// pnpm --filter @kh/server staff:roles: prints who may do what (services/staff-access.ts) as the
+// pnpm --filter @kh/server staff:roles: prints who may do what (staff/staff-access.ts) as the
 // Markdown table README shows; a test fails when README's copy differs.
-import { permissionTable } from '../src/services/staff-access.ts';
+import { permissionTable } from '../src/staff/staff-access.ts';
 
 console.log(permissionTable());

@@ -22,30 +22,30 @@ import { originSplit, sameOriginGuard } from './http/same-origin.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { s3FileStorage } from './storage/s3-storage.ts';
-import { httpSms, sandboxSms } from './services/sms.ts';
-import { noBotCheck, recaptchaBotCheck, sandboxBotCheck } from './services/bot-check.ts';
+import { httpSms, sandboxSms } from './messages/sms.ts';
+import { noBotCheck, recaptchaBotCheck, sandboxBotCheck } from './passport/bot-check.ts';
 import { createMetrics } from './observability/metrics.ts';
-import { sandboxMailer, smtpMailer } from './services/mail.ts';
-import { providerWorker } from './services/provider-jobs.ts';
-import { notificationWorker } from './services/notifications.ts';
+import { sandboxMailer, smtpMailer } from './messages/mail.ts';
+import { providerWorker } from './jobs/provider-jobs.ts';
+import { notificationWorker } from './messages/notifications.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
-import { StudioCompiler } from './services/studio-compiler.ts';
-import { sweepUnfinishedUploads } from './services/file-sweep.ts';
+import { StudioCompiler } from './studio/studio-compiler.ts';
+import { sweepUnfinishedUploads } from './documents/file-sweep.ts';
 import type pg from 'pg';
 import { sameSignature } from '@kh/api';
 import { loadEveryNumberingPlan } from '@kh/engine';
-import { passportPlugin } from './plugins/passport.ts';
-import { applyPlugin, dealerPlugin } from './plugins/apply.ts';
-import { supplementPlugin } from './plugins/supplement.ts';
-import { accountPlugin } from './plugins/account.ts';
-import { dictionaryPlugin } from './plugins/dictionary.ts';
-import { filePlugin } from './plugins/file.ts';
-import { helpPlugin } from './plugins/help.ts';
-import { analyticsPlugin } from './plugins/analytics.ts';
-import { devPlugin } from './plugins/dev.ts';
-import { SCHEMA_BASE, stepSchemasPlugin } from './plugins/step-schemas.ts';
+import { passportPlugin } from './passport/passport-routes.ts';
+import { applyPlugin, dealerPlugin } from './applications/apply-routes.ts';
+import { supplementPlugin } from './applications/supplement-routes.ts';
+import { accountPlugin } from './applications/account-routes.ts';
+import { dictionaryPlugin } from './steps/dictionary-routes.ts';
+import { filePlugin } from './documents/file-routes.ts';
+import { helpPlugin } from './documents/help-routes.ts';
+import { analyticsPlugin } from './analytics/analytics-routes.ts';
+import { devPlugin } from './messages/outbox-routes.ts';
+import { SCHEMA_BASE, stepSchemasPlugin } from './steps/step-schemas-routes.ts';
 import { join } from 'node:path';
-import { isAppRoute, isConsoleRoute, registerConsoleApp, registerWebApp } from './web.ts';
+import { isAppRoute, isConsoleRoute, registerConsoleApp, registerWebApp } from './pages/web.ts';
 
 /** Each service and the base path SPEC §7 gives it. */
 const SERVICES: [FastifyPluginAsync, string][] = [
@@ -145,7 +145,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   app.decorateRequest('staff', undefined);
   app.decorateRequest('refusal', undefined);
 
-  // Security headers. Each page sets its own Content-Security-Policy (web.ts, sandbox/html.ts), whose
+  // Security headers. Each page sets its own Content-Security-Policy (pages/web.ts, sandbox/html.ts), whose
   // frame-ancestors decides embedding; HSTS only where the public origin is https.
   await app.register(helmet, {
     contentSecurityPolicy: false,
@@ -163,7 +163,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     return payload;
   });
   // Text answers (JSON, the app's index.html) go out brotli- or gzip-compressed when the client takes
-  // it; the built assets are compressed once at build time and served as they are (web.ts).
+  // it; the built assets are compressed once at build time and served as they are (pages/web.ts).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   await app.register(formbody);

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { S3Settings } from './storage/s3-storage.ts';
-import type { GhlSettings } from './services/ghl.ts';
-import { ZOLOZ_WEB_SDK_URL, readKey, type ZolozSettings } from './services/zoloz.ts';
+import type { GhlSettings } from './payment/ghl.ts';
+import { ZOLOZ_WEB_SDK_URL, readKey, type ZolozSettings } from './identity/zoloz.ts';
 
 export interface ServerConfig {
   host: string;
@@ -24,7 +24,7 @@ export interface ServerConfig {
   maintenance: boolean;
   /**
    * The server's key for the send-auth-code signature (SPEC §7). It never leaves the server: each
-   * nonce it hands out comes with a key derived from this one (see plugins/passport.ts).
+   * nonce it hands out comes with a key derived from this one (see passport/passport-routes.ts).
    */
   signingSecret: string;
   devPassword: string;
@@ -102,7 +102,7 @@ export interface ServerConfig {
    * again for startRetrySeconds (KH_DB_START_RETRY_SECONDS); the database timeouts (KH_DB_*_MS).
    */
   operations: { drainSeconds: number; migrateOnStart: boolean; startRetrySeconds: number; database: { connectMs: number; statementMs: number; idleInTransactionMs: number } };
-  /** How long records are kept (services/retention.ts): KH_RETENTION_YEARS, KH_DRAFT_RETENTION_DAYS. */
+  /** How long records are kept (applications/retention.ts): KH_RETENTION_YEARS, KH_DRAFT_RETENTION_DAYS. */
   retention: RetentionSettings;
   /** KH_BOOTSTRAP_ADMIN_EMAIL and KH_BOOTSTRAP_ADMIN_PASSWORD: the first admin, made by a start that finds none. */
   bootstrapAdmin?: { email: string; password: string };

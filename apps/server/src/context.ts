@@ -3,20 +3,20 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import type { Metrics } from './observability/metrics.ts';
-import type { SmsSender } from './services/sms.ts';
-import type { BotCheck } from './services/bot-check.ts';
-import type { Mailer } from './services/mail.ts';
+import type { SmsSender } from './messages/sms.ts';
+import type { BotCheck } from './passport/bot-check.ts';
+import type { Mailer } from './messages/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import type { StudioCompiler } from './services/studio-compiler.ts';
-import type { StaffAccess } from './services/staff-access.ts';
-import type { StaffMember } from './services/staff-auth.ts';
+import type { StudioCompiler } from './studio/studio-compiler.ts';
+import type { StaffAccess } from './staff/staff-access.ts';
+import type { StaffMember } from './staff/staff-auth.ts';
 
 export interface ServerContext {
   config: ServerConfig;
   db: Database;
   storage: FileStorage;
   sms: SmsSender;
-  /** SPEC §7's bot check at login (services/bot-check.ts). */
+  /** SPEC §7's bot check at login (passport/bot-check.ts). */
   botCheck: BotCheck;
   metrics: Metrics;
   mailer: Mailer;
@@ -34,7 +34,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads the session with its own data in one round trip, and calls admitSession itself. */
     readsSession?: boolean;
-    /** Who may call a staff route (services/staff-access.ts): every /staff route says, or the server does not start. */
+    /** Who may call a staff route (staff/staff-access.ts): every /staff route says, or the server does not start. */
     staffAccess?: StaffAccess;
   }
   interface FastifyRequest {

@@ -2,12 +2,12 @@
 // provider (mounted only when the configuration runs the sandbox), and staff review.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from './config.ts';
-import { ekycPlugin } from './plugins/ekyc.ts';
-import { paymentPlugin } from './plugins/payment.ts';
-import { ghlAnswersPlugin } from './plugins/ghl-answers.ts';
-import { staffPlugin } from './plugins/staff.ts';
-import { ekycProviderPlugin } from './sandbox/ekyc-provider.ts';
-import { ghlGatewayPlugin } from './sandbox/ghl-gateway.ts';
+import { ekycPlugin } from './identity/ekyc-routes.ts';
+import { paymentPlugin } from './payment/payment-routes.ts';
+import { ghlAnswersPlugin } from './payment/ghl-answers-routes.ts';
+import { staffPlugin } from './staff/staff-routes.ts';
+import { ekycProviderPlugin } from './identity/sandbox-provider.ts';
+import { ghlGatewayPlugin } from './payment/sandbox-gateway.ts';
 import { sandboxAssetsPlugin } from './sandbox/assets-plugin.ts';
 
 const sandboxProviders: FastifyPluginAsync = async (app) => {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { auditLog } from '../src/db/schema.ts';
-import { verifyAuditChain } from '../src/services/audit.ts';
+import { verifyAuditChain } from '../src/audit/audit.ts';
 import { answers, submitAll, uploadedPath } from './fixtures.ts';
 import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { verifyAuditChain } from '../src/services/audit.ts';
+import { verifyAuditChain } from '../src/audit/audit.ts';
 import { answers, submitAll, uploadedPath } from './fixtures.ts';
 import { POSTGRES_URL, freshPostgresDatabase, login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
 

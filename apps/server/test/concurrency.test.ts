@@ -159,7 +159,7 @@ describe('uniqueness: one ID number, username and e-mail address per applicant, 
     expect((await fill(loser.c, 'contact', { ...answers(1, { proof: '', statement: '', signature: '' }, loser.mobile).contact, username: 'theonlyone', email: 'only.one@gmail.com' })).status).toBe(200);
   });
   it('a claim that loses one value keeps none: the user name it would have taken stays free (no two half-winners)', async () => {
-    const { claim } = await import('../src/services/member-claims.ts');
+    const { claim } = await import('../src/applications/member-claims.ts');
     const [holder, late] = await Promise.all([applicant(), applicant()]);
     const memberOf = async (applyId: string) => (await db().select({ memberId: applications.memberId }).from(applications).where(eq(applications.id, applyId)))[0].memberId;
     const [holderId, lateId] = await Promise.all([memberOf(holder.applyId), memberOf(late.applyId)]);

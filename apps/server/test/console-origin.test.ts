@@ -3,7 +3,7 @@
 // the applicants' origin is refused. Here the applicants reach 127.0.0.1 and staff reach localhost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@kh/testing';
-import { createStaff } from '../src/services/staff-auth.ts';
+import { createStaff } from '../src/staff/staff-auth.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

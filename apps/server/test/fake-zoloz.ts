@@ -6,7 +6,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { freePort } from '@kh/testing';
-import { sign, signatureOf, signedMessage, verify, type ZolozSettings } from '../src/services/zoloz.ts';
+import { sign, signatureOf, signedMessage, verify, type ZolozSettings } from '../src/identity/zoloz.ts';
 
 export type FakeOutcome = 'success' | 'faceMismatch' | 'forgedDocument' | 'pending';
 

@@ -2,7 +2,7 @@
 import { Jimp } from 'jimp';
 import { expect } from 'vitest';
 import type { Client } from './harness.ts';
-import { compileStep } from '../src/services/steps.ts';
+import { compileStep } from '../src/steps/steps.ts';
 
 export const STEP_CODES = { contact: 2000, market: 2001, identity: 2002, personal: 2003, work: 2004, financial: 2005, investment: 2006, tax: 2007, declaration: 2008, agreement: 2009, signature: 2010, payment: 2011, documentUpload: 2012 } as const;
 export type FormStep = keyof typeof STEP_CODES;

@@ -3,7 +3,7 @@
 // session, with an applicant's and with a reviewer's; the server must stay healthy. Runs on PGlite
 // and again on PostgreSQL (scripts/test-postgres.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff } from '../src/services/staff-auth.ts';
+import { createStaff } from '../src/staff/staff-auth.ts';
 import { login, startServer, type TestServer } from './harness.ts';
 import { staffLogin } from '@kh/testing';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_TIMEOUT_SECONDS, requestHash, responseHash, type GhlSettings } from '../src/services/ghl.ts';
+import { PAGE_TIMEOUT_SECONDS, requestHash, responseHash, type GhlSettings } from '../src/payment/ghl.ts';
 import { eventually, login, startServer, type Client, type TestServer } from './harness.ts';
 
 const GHL: GhlSettings = { url: 'https://pay.ghl.example/IPGSG/Payment.aspx', serviceId: 'KHB', password: 'merchant-password' };

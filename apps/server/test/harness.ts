@@ -8,7 +8,7 @@ import { signFields } from '@kh/api';
 import { buildApp, loadConfig, openDatabase, type ServerConfig } from '../src/index.ts';
 import { extraServices } from '../src/services.ts';
 import { freePort, staffLogin } from '@kh/testing';
-import { createStaff, type StaffRole } from '../src/services/staff-auth.ts';
+import { createStaff, type StaffRole } from '../src/staff/staff-auth.ts';
 
 export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 

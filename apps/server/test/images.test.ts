@@ -3,7 +3,7 @@
 // of phone photos are being made, /healthz is never held as long as one preview takes.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_MAX_SIDE } from '../src/services/watermark.ts';
+import { PREVIEW_MAX_SIDE } from '../src/documents/watermark.ts';
 import { login, startServer, type Client, type TestServer } from './harness.ts';
 import { upload } from './fixtures.ts';
 

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, staffLogin } from '@kh/testing';
 import { applications, mailOutbox, smsOutbox } from '../src/db/schema.ts';
-import { createStaff } from '../src/services/staff-auth.ts';
+import { createStaff } from '../src/staff/staff-auth.ts';
 import { answers, fill } from './fixtures.ts';
 import { eventually, login, startServer, type TestServer } from './harness.ts';
 

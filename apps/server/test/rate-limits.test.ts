@@ -1,7 +1,7 @@
 // Rate limits that fit a real deployment: one mechanism (counted in the database every instance
 // shares), keyed on the client's address, and per staff account where an account is attacked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff } from '../src/services/staff-auth.ts';
+import { createStaff } from '../src/staff/staff-auth.ts';
 import { client, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { permissionTable } from '../src/services/staff-access.ts';
+import { permissionTable } from '../src/staff/staff-access.ts';
 
 describe('README', () => {
-  it('prints who may do what exactly as services/staff-access.ts says (run pnpm --filter @kh/server staff:roles)', () => {
+  it('prints who may do what exactly as staff/staff-access.ts says (run pnpm --filter @kh/server staff:roles)', () => {
     const readme = readFileSync(resolve(import.meta.dirname, '../../../README.md'), 'utf8');
     const copy = /<!-- staff-roles:start -->\n([\s\S]*?)\n<!-- staff-roles:end -->/.exec(readme)?.[1];
     expect(copy).toBe(permissionTable());

@@ -8,8 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditAnchors, auditLog, files, memberClaims, members } from '../src/db/schema.ts';
 import { localFileStorage } from '../src/storage/file-storage.ts';
-import { verifyAuditChain } from '../src/services/audit.ts';
-import { closeAccount, dueMembers, placeHold, purgeAuditEntries, purgeDue, releaseHolds, retentionReport } from '../src/services/retention.ts';
+import { verifyAuditChain } from '../src/audit/audit.ts';
+import { closeAccount, dueMembers, placeHold, purgeAuditEntries, purgeDue, releaseHolds, retentionReport } from '../src/applications/retention.ts';
 import { answers, fill, pngBytes, submitAll, upload } from './fixtures.ts';
 import { login, startServer, type Client, type TestServer } from './harness.ts';
 

@@ -1,10 +1,10 @@
 // What a step save costs the database, counted on the queries themselves. Alone, two round trips: the
 // session with the application and its steps, and one statement that writes the step and the
-// progress. Saves that arrive together share both (services/step-saves.ts, sessionWithApplication),
+// progress. Saves that arrive together share both (applications/step-saves.ts, sessionWithApplication),
 // and each still lands in its own applicant's application.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '../src/index.ts';
-import { saveStepAndProgress } from '../src/services/step-saves.ts';
+import { saveStepAndProgress } from '../src/applications/step-saves.ts';
 import { STEP_CODES, payloadOf } from './fixtures.ts';
 import { POSTGRES_URL, freshPostgresDatabase } from './harness.ts';
 

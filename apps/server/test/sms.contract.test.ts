@@ -4,7 +4,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox } from '../src/db/schema.ts';
-import { SmsDeliveryError, httpSms, maskedNumber, sandboxSms, type SmsSender } from '../src/services/sms.ts';
+import { SmsDeliveryError, httpSms, maskedNumber, sandboxSms, type SmsSender } from '../src/messages/sms.ts';
 import { client, startServer, type TestServer } from './harness.ts';
 import { fakeSmsProvider } from './fake-sms-provider.ts';
 

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applications, staff } from '../src/db/schema.ts';
-import { createStaff, startStaffSession } from '../src/services/staff-auth.ts';
-import { STAFF_ROLES, type StaffRole } from '../src/services/staff-access.ts';
+import { createStaff, startStaffSession } from '../src/staff/staff-auth.ts';
+import { STAFF_ROLES, type StaffRole } from '../src/staff/staff-access.ts';
 import { answers, submitAll, uploadedPath } from './fixtures.ts';
 import { login, startServer, type TestServer } from './harness.ts';
 
@@ -161,7 +161,7 @@ describe('who may call what', () => {
 describe('deny by default', () => {
   it('a staff route that declares no staffAccess stops the server at start', async () => {
     const { default: Fastify } = await import('fastify');
-    const { staffPlugin } = await import('../src/plugins/staff.ts');
+    const { staffPlugin } = await import('../src/staff/staff-routes.ts');
     const app = Fastify();
     app.decorate('kh', { db: server.database.db, config: server.config } as never);
     const start = async () => {

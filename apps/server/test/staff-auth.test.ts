@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { totpCode } from '@kh/testing';
 import { auditLog, staff, staffSessions } from '../src/db/schema.ts';
-import { createStaff } from '../src/services/staff-auth.ts';
+import { createStaff } from '../src/staff/staff-auth.ts';
 import { loadConfig } from '../src/config.ts';
 import { login, startServer, type TestServer } from './harness.ts';
 

@@ -40,7 +40,7 @@ describe('staff:create', () => {
 
 describe('the first admin from the environment (KH_BOOTSTRAP_ADMIN_EMAIL)', () => {
   it('a start that finds no admin makes one with a one-time password; a second start makes none; an admin existing already, none either', async () => {
-    const { bootstrapAdmin } = await import('../src/services/staff-bootstrap.ts');
+    const { bootstrapAdmin } = await import('../src/staff/staff-bootstrap.ts');
     const { staff } = await import('../src/db/schema.ts');
     const server = await startServer();
     try {

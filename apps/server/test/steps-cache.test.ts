@@ -1,6 +1,6 @@
 // A step is compiled once per distinct input and shared between requests, frozen.
 import { describe, expect, it } from 'vitest';
-import { compileStep } from '../src/services/steps.ts';
+import { compileStep } from '../src/steps/steps.ts';
 
 describe('compileStep', () => {
   it('answers the same compiled step for the same inputs, another for other inputs, and none can be changed', () => {

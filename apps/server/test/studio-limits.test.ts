@@ -8,7 +8,7 @@ import { loadStepSchemas } from '@kh/engine/node';
 import type { StepSchema } from '@kh/engine';
 import { applicationSteps } from '../src/db/schema.ts';
 import { loadConfig } from '../src/config.ts';
-import { StudioCompiler, StudioTooComplexError } from '../src/services/studio-compiler.ts';
+import { StudioCompiler, StudioTooComplexError } from '../src/studio/studio-compiler.ts';
 import { STEP_CODES, answers, fill } from './fixtures.ts';
 import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
 

@@ -10,7 +10,7 @@ import { loadStepSchemas } from '@kh/engine/node';
 import { and, eq } from 'drizzle-orm';
 import { applicationSteps } from '../src/db/schema.ts';
 import type { StepSchema, ValueField } from '@kh/engine';
-import { REPLACED_VERSION_GRACE_MS, versionForSave } from '../src/services/step-versions.ts';
+import { REPLACED_VERSION_GRACE_MS, versionForSave } from '../src/steps/step-versions.ts';
 import { STEP_CODES, answers, fill, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
 import { pdfText } from './pdf-text.ts';
 import { login, signInStaff, staffCall, startServer, type Client, type TestServer } from './harness.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ekycChecks } from '../src/db/schema.ts';
-import { ZOLOZ_DOC_TYPES } from '../src/services/zoloz.ts';
+import { ZOLOZ_DOC_TYPES } from '../src/identity/zoloz.ts';
 import { STEP_CODES, completeProviderPage, initBody, pngBytes } from './fixtures.ts';
 import { fakeZoloz } from './fake-zoloz.ts';
 import { eventually, login, type Client, type TestServer, startServer } from './harness.ts';

@@ -1,5 +1,5 @@
 // tsx scripts/prerender.ts: after `vite build` and `vite build --ssr src/prerender.tsx`, writes the
-// pages the server sends (apps/server/src/web.ts), from dist/index.html, into dist/pages/:
+// pages the server sends (apps/server/src/pages/web.ts), from dist/index.html, into dist/pages/:
 // - <start|login>.<language>.html: what a logged-out applicant first sees, drawn in that language,
 //   which the app takes over as it is;
 // - status-<state>.<language>.html: a logged-in applicant's status page in each state drawn (src/prerender.tsx),

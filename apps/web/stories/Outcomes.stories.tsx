@@ -99,7 +99,7 @@ export const AddMarket: Story = {
 
 export const AgreementPdf: Story = {
   args: { step: 'pdf' },
-  // The legal document the server renders (apps/server/src/services/legal-pdf.ts), saved as a fixture.
+  // The legal document the server renders (apps/server/src/documents/legal-pdf.ts), saved as a fixture.
   parameters: { api: { '/pdp/doc/6/contentV2': () => fetch(agreementPdf) } },
   play: async ({ canvasElement }) => {
     // Drawn page by page: a canvas per page, its text beside it for screen readers.

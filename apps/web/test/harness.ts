@@ -9,7 +9,7 @@ import { freePort, launchChromium, staffLogin } from '@kh/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '@kh/server';
 import { extraServices } from '../../server/src/services.ts';
-import { createStaff } from '../../server/src/services/staff-auth.ts';
+import { createStaff } from '../../server/src/staff/staff-auth.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ARTIFACTS = resolve(here, '../../../artifacts/e2e');

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { staffLogin } from '@kh/testing';
-import { createStaff } from '../../server/src/services/staff-auth.ts';
+import { createStaff } from '../../server/src/staff/staff-auth.ts';
 import { phone, shooter, useProduct } from './harness.ts';
 import { fillContact, login, next, waitPath } from './journey.ts';
 

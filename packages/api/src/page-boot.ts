@@ -1,6 +1,6 @@
 // What the server tells the page in the HTML it serves, on the root element: whether a session was
 // live when it served it, and which page it sent already drawn, in which language. The page starts
-// from it instead of asking (apps/server/src/web.ts writes it, apps/web/src/main.tsx reads it).
+// from it instead of asking (apps/server/src/pages/web.ts writes it, apps/web/src/main.tsx reads it).
 
 /**
  * The pages drawn at build time: a logged-out applicant's start page, the login shown in place of a

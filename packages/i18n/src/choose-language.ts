@@ -3,7 +3,7 @@
 import { LANGUAGES, resolveLanguage, type Language } from './languages.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'kh.language';
-/** The same choice as a cookie: the server draws the first page in it (apps/server/src/web.ts). */
+/** The same choice as a cookie: the server draws the first page in it (apps/server/src/pages/web.ts). */
 export const LANGUAGE_COOKIE = 'kh_language';
 
 export interface LanguageSources {

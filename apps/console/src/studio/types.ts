@@ -1,4 +1,4 @@
-// What the studio's API answers (apps/server/src/plugins/staff-studio.ts).
+// What the studio's API answers (apps/server/src/studio/studio-routes.ts).
 import type { StepSchema, StepTranslations, StepVersionDiff } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 

@@ -15,7 +15,7 @@ export const members = pgTable(
     hsNo: text('hs_no'),
     name: text('name'),
     appSource: integer('app_source'),
-    /** When the broker closed the account: its records are kept for the retention period from here (services/retention.ts). */
+    /** When the broker closed the account: its records are kept for the retention period from here (applications/retention.ts). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -136,7 +136,7 @@ export const applications = pgTable(
     /** The reviewer working the case (claimed, or assigned by a supervisor): no one else decides it. */
     assignedTo: text('assigned_to'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
-    /** The case's facts, fixed at each submit (services/case-facts.ts): the queue filters and searches on them. */
+    /** The case's facts, fixed at each submit (applications/case-facts.ts): the queue filters and searches on them. */
     applicantName: text('applicant_name'),
     pep: boolean('pep').notNull().default(false),
     margin: boolean('margin').notNull().default(false),
@@ -229,7 +229,7 @@ export const files = pgTable('files', {
   size: integer('size').notNull(),
   /**
    * When the object was written. An upload's row comes first (null here), then the object, then this:
-   * a row left null by a crash or a storage failure is swept with its object (services/file-sweep.ts),
+   * a row left null by a crash or a storage failure is swept with its object (documents/file-sweep.ts),
    * so nothing in the bucket is ever without a row.
    */
   storedAt: timestamp('stored_at', { withTimezone: true }).defaultNow(),
@@ -338,7 +338,7 @@ export const staff = pgTable('staff', {
    */
   oneTimePasswordUntil: timestamp('one_time_password_until', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-  /** reviewer (works cases), supervisor (second approval, reassigns), admin (manages staff), editor (the schema studio). See services/staff-access.ts. */
+  /** reviewer (works cases), supervisor (second approval, reassigns), admin (manages staff), editor (the schema studio). See staff/staff-access.ts. */
   role: text('role').notNull().default('reviewer'),
   /** The confirmed TOTP secret (base32), set when totpEnabledAt is: a pending one lives in its half session only. */
   totpSecret: text('totp_secret'),
@@ -367,7 +367,7 @@ export const staffSessions = pgTable('staff_sessions', {
 }, (t) => [index('staff_sessions_staff').on(t.staffId)]);
 
 /**
- * Changes that take two people (services/staff-changes.ts): a staff account created, a role changed,
+ * Changes that take two people (staff/staff-changes.ts): a staff account created, a role changed,
  * a password or second factor reset, an account enabled again, a member's MY client code switched.
  * One person proposes, another confirms; the change is made only then, and both are audited.
  */

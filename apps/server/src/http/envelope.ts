@@ -21,7 +21,7 @@ export const CODES = {
   /** The bot check at login judged the request a bot's (or it carried no token where one is required). */
   botCheckFailed: '40010010',
   paymentRecordMissing: 'payment record missing',
-  /** A staff member whose role lacks the route's permission (services/staff-access.ts). */
+  /** A staff member whose role lacks the route's permission (staff/staff-access.ts). */
   staffForbidden: 'staff.forbidden',
 } as const;
 
@@ -46,7 +46,7 @@ export const languageOf = (request: FastifyRequest): string => {
 export const ok = <T>(data: T) => ({ success: true as const, code: SUCCESS_CODE, msg: 'ok', data });
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  // What was refused and why, for the audit of a staff refusal (plugins/staff.ts).
+  // What was refused and why, for the audit of a staff refusal (staff/staff-routes.ts).
   request.refusal = error.messageKey;
   return reply.code(error.status).send({ success: false, code: error.code, msg: translate(languageOf(request), error.messageKey, error.params), data: error.data });
 }

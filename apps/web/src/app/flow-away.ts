@@ -1,6 +1,6 @@
 // Tells the server, with the next page asked for, whether this browser's flow stands away from the
 // status page: a reload then resumes there (application.tsx), so the server must not send the status
-// page drawn first (apps/server/src/web.ts). A session cookie with no value worth reading.
+// page drawn first (apps/server/src/pages/web.ts). A session cookie with no value worth reading.
 import { FLOW_AWAY_COOKIE } from '@kh/api';
 
 export function keepFlowStanding(step: string): void {

@@ -1,0 +1,327 @@
+// apply: the application record (khInfo), saving and fetching steps, submission. Every saved step is
+// validated with the same compiled step schema as the browser, plus the rules only the server knows.
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
+import { translate } from '@kh/i18n';
+import { newId } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { applicationSteps, applications, ekycChecks, files, members, payments } from '../db/schema.ts';
+import { AppError, CODES, badRequest, languageOf, notFound, ok } from '../http/envelope.ts';
+import { requireJsonBody } from '../http/same-origin.ts';
+import { admitSession, memberOf, requireMember, sessionIdOf } from '../http/session.ts';
+import {
+  STATUS,
+  ensureStatus,
+  identityVerified,
+  initApplication,
+  khInfo,
+  marketBits,
+  needsPayment,
+  ownedApplication,
+  sessionWithApplication,
+  payloadsOf,
+  answersOf,
+  rejectedItemsByStep,
+  verifiedIdentityOf,
+  type Application,
+} from './applications.ts';
+import { submitApplication } from './submission.ts';
+import { applicationPdf } from '../documents/application-pdf.ts';
+import { STEP_REVISION_PROPERTY, type FillDataRequest } from '@kh/api';
+import { recordsFillStep, type StepName } from '@kh/flow';
+import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../steps/steps.ts';
+import { answeredVersion, versionForSave } from '../steps/step-versions.ts';
+import { saveStepAndProgress, StaleStepSave, type SaveProgress } from './step-saves.ts';
+import { claim, claimOf, heldByOthers, type Claim, type ClaimKind } from './member-claims.ts';
+
+const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
+const fillDataSchema = {
+  type: 'object',
+  // Without data it is SPEC §7's fill-step call: the page the applicant arrived on, nothing saved.
+  required: ['fillStep', 'relatedType'],
+  additionalProperties: false,
+  properties: {
+    fillStep: { type: 'integer', minimum: 0, maximum: 9_999_999 },
+    relatedType,
+    applyId: { type: 'string', maxLength: 64 },
+    market: { type: 'integer', minimum: 0, maximum: 19 },
+    invitationCode: { type: 'string', pattern: '^[A-Za-z0-9]{0,16}$' },
+    data: { type: 'object' },
+    schemaVersion: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+    basedOnRevision: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
+  },
+} as const;
+/** The applicant's own details, which a supplement shows as the account holds them. Market choices,
+ * agreements and the signature belong to each application. */
+const CARRIED_TO_SUPPLEMENT: ReadonlySet<string> = new Set(['contact', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration']);
+
+const fetchDataSchema = {
+  type: 'object',
+  required: ['fillStep', 'relatedType'],
+  properties: { fillStep: { type: 'integer', minimum: 0, maximum: 9_999_999 }, relatedType, applyId: { type: 'string', maxLength: 64 } },
+} as const;
+
+/** The step changed on another device since the page was drawn: nothing was saved. */
+const stepChanged = () => new AppError(409, CODES.stepChanged, 'server.stepChanged');
+
+/** The body is the client's contract (packages/api), checked by fillDataSchema above. */
+type FillData = FillDataRequest;
+
+/** Upload and signature fields must name files this applicant uploaded. */
+async function fileOwnership(db: Database, memberId: string, compiled: CompiledStep, formData: FormData): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const field of compiled.valueFields) {
+    const value = formData[field.id];
+    if ((field.widget !== 'upload' && field.widget !== 'signature') || typeof value !== 'string' || !compiled.isVisible(field.id, formData)) continue;
+    const [owned] = await db.select({ id: files.id }).from(files).where(and(eq(files.relativePath, value), eq(files.memberId, memberId), isNotNull(files.storedAt))).limit(1);
+    if (!owned) errors.push({ field: field.id, key: 'validation.uploadFailed' });
+  }
+  return errors;
+}
+
+/** What a step's payload asks to hold alone (username, e-mail, ID number). */
+function claimsOf(stepId: string, payload: Record<string, unknown>): Claim[] {
+  if (stepId === 'contact') return [...claimOf('username', payload.username), ...claimOf('email', payload.email)];
+  if (stepId === 'personal') return claimOf('idNo', payload.idNo);
+  return [];
+}
+
+/** The field and message a value another applicant holds is reported on. */
+function takenError(kind: ClaimKind, payload: Record<string, unknown>): FieldError {
+  if (kind === 'username') return { field: 'username', key: 'validation.usernameTaken' };
+  if (kind === 'email') return { field: 'email', key: 'validation.emailTaken' };
+  return { field: payload.identityKind === 106 ? 'nricNumber' : payload.identityKind === 102 ? 'passportNumber' : 'otherIdNumber', key: 'validation.idNumberTaken' };
+}
+
+/** The rules only the server can check (SPEC §5): uniqueness across applicants, a known dealer; and at least one market. */
+async function serverRules(db: Database, memberId: string, stepId: string, payload: Record<string, unknown>, dealers: Record<string, string>): Promise<FieldError[]> {
+  const errors: FieldError[] = (await heldByOthers(db, memberId, claimsOf(stepId, payload))).map((kind) => takenError(kind, payload));
+  if (stepId === 'contact') {
+    if (typeof payload.mobile === 'string') {
+      const phoneOwner = await db
+        .select({ id: members.id })
+        .from(members)
+        .where(and(eq(members.countryCode, String(payload.areaCode ?? '')), eq(members.mobile, payload.mobile), ne(members.id, memberId)))
+        .limit(1);
+      if (phoneOwner.length > 0) errors.push({ field: 'mobile', key: 'validation.phoneTaken' });
+    }
+    if (payload.agentChoice === 2 && typeof payload.drCode === 'string' && !Object.hasOwn(dealers, payload.drCode.toUpperCase())) errors.push({ field: 'drCode', key: 'server.drUnknown' });
+  }
+  // An application opens at least one market: with none ticked there is nothing to review.
+  if (stepId === 'market' && payload.myMarket !== true && payload.hkMarket !== true && payload.usMarket !== true) errors.push({ field: 'myMarket', key: 'validation.marketRequired' });
+  return errors;
+}
+
+const withMessages = (language: string, errors: FieldError[]) => errors.map((e) => ({ ...e, message: translate(language, e.key, e.params) }));
+
+export const applyPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+  app.addHook('onRequest', requireJsonBody);
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config.readsSession) await requireMember(request);
+  });
+
+  async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>, schemaVersion: number) {
+    await db
+      .insert(applicationSteps)
+      .values({ applicationId: application.id, stepId, payload, schemaVersion })
+      .onConflictDoUpdate({ target: [applicationSteps.applicationId, applicationSteps.stepId], set: { payload, schemaVersion, updatedAt: new Date() } });
+  }
+
+  /** Denormalised columns the uniqueness rules and the review queue read. */
+  function columnsFrom(stepId: string, payload: Record<string, unknown>): Omit<SaveProgress, 'fillStep'> {
+    if (stepId === 'contact') return { username: payload.username as string, email: payload.email as string, nationality: payload.nationalityCode as string };
+    if (stepId === 'personal') return { idNo: payload.idNo as string, nationality: payload.nationalityCode as string };
+    if (stepId === 'market') return { market: marketBits(payload), accountType: (payload.myType as number | undefined) ?? null, islamic: payload.myType === 2 };
+    return {};
+  }
+
+  app.post('/check', async (request) => {
+    const application = await initApplication(db, memberOf(request));
+    return ok(khInfo(application, application ? await payloadsOf(db, application.id) : {}));
+  });
+
+  app.post('/record', async (request) => {
+    const rows = await db.select().from(applications).where(eq(applications.memberId, memberOf(request)));
+    return ok(await Promise.all(rows.map(async (row) => khInfo(row, await payloadsOf(db, row.id)))));
+  });
+
+  app.post(
+    '/create',
+    { schema: { body: { type: 'object', properties: { relatedType, market: { type: 'integer', minimum: 0, maximum: 19 }, invitationCode: { type: 'string', pattern: '^[A-Za-z0-9]{0,16}$' }, appSource: { type: 'integer', enum: [1, 2, 3, 4] } } } } },
+    async (request) => {
+      const memberId = memberOf(request);
+      const body = request.body as { relatedType?: string; invitationCode?: string; appSource?: number };
+      if (body.relatedType === 'SUPPLEMENT') throw badRequest('server.useSupplementCreate');
+      // Idempotent: a repeated create answers the application that exists.
+      await db
+        .insert(applications)
+        .values({ id: newId(), memberId, relatedType: 'INIT', status: STATUS.stash, fillStep: 2000, invitationCode: body.invitationCode || null, appSource: body.appSource ?? null })
+        .onConflictDoNothing();
+      const application = (await initApplication(db, memberId))!;
+      return ok(khInfo(application, await payloadsOf(db, application.id)));
+    },
+  );
+
+  // The hot path: the session and the application are one read.
+  app.post('/fill-data', { schema: { body: fillDataSchema }, config: { readsSession: true } }, async (request) => {
+    const body = request.body as FillData;
+    const sessionId = sessionIdOf(request);
+    const found = sessionId ? await sessionWithApplication(db, sessionId, body.relatedType, body.applyId, config.sessionIdleMinutes) : undefined;
+    admitSession(request, found);
+    const memberId = memberOf(request);
+    if (!found?.application) throw notFound('server.noApplication');
+    const { application, payloads, versions, revisions, live, retired } = found;
+    ensureStatus(application, [STATUS.stash, STATUS.fail]);
+    const stepId = stepIdForCode(body.fillStep);
+    if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
+    if (body.data === undefined) {
+      // A draft remembers the page it is on, so that it resumes there; nothing else moves.
+      if (application.status === STATUS.stash && recordsFillStep(stepId as StepName))
+        await db
+          .update(applications)
+          .set({ fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}) })
+          .where(eq(applications.id, application.id));
+      return ok({ fillStep: body.fillStep, saved: false, revision: revisions[stepId] ?? 0 });
+    }
+    if (stepId === 'payment') throw badRequest('server.stepReadOnly');
+    const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
+    if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
+    // A page drawn before another device saved this step: refused before anything is claimed (the
+    // write checks again, for two saves racing).
+    if (body.basedOnRevision !== undefined && body.basedOnRevision !== (revisions[stepId] ?? 0)) throw stepChanged();
+    // What the identity check verified is what is opened: those fields take no other value.
+    const verifiedIdentity = locksToIdentity(stepId) ? await verifiedIdentityOf(db, memberId) : undefined;
+    const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0, retired });
+    const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity, version });
+    const formData: FormData = compiled.fromPayload(body.data);
+    delete formData[CONTEXT_PROPERTY];
+    // The identity check's outcome is the server's to say, never the browser's.
+    if (stepId === 'identity') formData.verification = await identityVerified(db, application.id);
+    const payload = compiled.toPayload(formData);
+    const errors = [
+      ...validateData(compiled, formData),
+      ...(await serverRules(db, memberId, stepId, payload, config.dealers)),
+      ...(await fileOwnership(db, memberId, compiled, formData)),
+    ];
+    if (errors.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), errors) });
+    if (rejected) {
+      // A resubmission may change only the rejected items.
+      const before = compiled.fromPayload(payloads[stepId] ?? {});
+      const changed = compiled.valueFields
+        .filter((f) => !compiled.editable[f.id] && !(f.id in compiled.locked) && JSON.stringify(before[f.id] ?? null) !== JSON.stringify(formData[f.id] ?? null) && compiled.isVisible(f.id, formData))
+        .map((f) => f.id);
+      if (changed.length > 0) throw new AppError(409, CODES.notEditable, 'server.notRejectedField', { fields: changed.join(', ') }, { fields: changed });
+    }
+    // The values this applicant holds alone are taken now, by the database's unique key: of two saves
+    // racing for one value, the second is refused here as if the read above had seen it.
+    const lost = await claim(db, memberId, claimsOf(stepId, payload));
+    if (lost.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), lost.map((kind) => takenError(kind, payload))) });
+    // A new identity check (a rejected ID checked again) carries its facts into the saved personal step.
+    if (stepId === 'identity' && payloads.personal) {
+      const personalVersion = await answeredVersion(db, 'personal', versions.personal, retired);
+      const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity, version: personalVersion });
+      await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }), personalVersion.version);
+    }
+    const revision = await saveStepAndProgress(db, {
+      applicationId: application.id,
+      stepId,
+      payload,
+      schemaVersion: version.version,
+      progress: { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) },
+      ...(body.basedOnRevision !== undefined ? { basedOn: body.basedOnRevision } : {}),
+    }).catch((error: unknown) => {
+      throw error instanceof StaleStepSave ? stepChanged() : error;
+    });
+    app.kh.metrics.stepSaves.inc({ step: stepId });
+    return ok({ fillStep: body.fillStep, saved: true, revision });
+  });
+
+  app.post('/fetch-data', { schema: { body: fetchDataSchema } }, async (request) => {
+    const body = request.body as { fillStep: number; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string };
+    const application = await ownedApplication(db, memberOf(request), body.relatedType, body.applyId);
+    const stepId = stepIdForCode(body.fillStep);
+    if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
+    const answers = await answersOf(db, application.id);
+    const own = answers.payloads[stepId];
+    // The revision the page is drawn from, which its save names (0: not saved yet).
+    const revision = { [STEP_REVISION_PROPERTY]: answers.revisions[stepId] ?? 0 };
+    // Before the identity step is saved, the document of the latest check started is what was typed:
+    // a new tab or device resumes /iam/start with it.
+    if (!own && stepId === 'identity') {
+      const [check] = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)).limit(1);
+      return ok({ ...(check ? { idKind: check.idKind, documentName: check.documentName, documentNumber: check.documentNumber } : {}), ...revision });
+    }
+    if (own || application.relatedType !== 'SUPPLEMENT' || !CARRIED_TO_SUPPLEMENT.has(stepId)) return ok({ ...own, ...revision });
+    // A supplement starts from what the account already holds: the applicant confirms or updates it.
+    const init = await initApplication(db, application.memberId);
+    return ok({ ...((init && (await payloadsOf(db, init.id))[stepId]) ?? {}), ...revision });
+  });
+
+  app.post('/apply-submit', { schema: { body: { type: 'object', properties: { applyId: { type: 'string', maxLength: 64 }, relatedType } } } }, async (request) => {
+    const body = request.body as { applyId?: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
+    const application = await ownedApplication(db, memberOf(request), body.relatedType ?? 'INIT', body.applyId);
+    return ok(await submitApplication(app.kh, application, languageOf(request)));
+  });
+
+  // The signed application, once submitted: the applicant's own copy.
+  app.get(
+    '/application-pdf',
+    { schema: { querystring: { type: 'object', properties: { applyId: { type: 'string', maxLength: 64 }, relatedType } } } },
+    async (request, reply) => {
+      const query = request.query as { applyId?: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
+      const application = await ownedApplication(db, memberOf(request), query.relatedType ?? 'INIT', query.applyId);
+      if (!application.submittedAt) throw new AppError(409, CODES.badState, 'server.notSubmittedYet');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="application-${application.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(await applicationPdf(app.kh, application)));
+    },
+  );
+
+  app.post(
+    '/channelPaymentInfoSubmit',
+    { schema: { body: { type: 'object', required: ['applyId', 'paymentId', 'orderNumber'], properties: { applyId: { type: 'string', maxLength: 64 }, paymentId: { type: 'string', maxLength: 64 }, orderNumber: { type: 'string', maxLength: 64 } } } } },
+    async (request) => {
+      const body = request.body as { applyId: string; paymentId: string; orderNumber: string };
+      const application = await ownedApplication(db, memberOf(request), 'INIT', body.applyId);
+      // The gateway's record decides: the named order must be this application's, and paid.
+      const [payment] = await db
+        .select({ payStatus: payments.payStatus })
+        .from(payments)
+        .where(and(eq(payments.orderNumber, body.orderNumber), eq(payments.paymentId, body.paymentId), eq(payments.applicationId, application.id)));
+      if (!payment) throw new AppError(404, CODES.paymentRecordMissing, 'errors.paymentRecordMissing');
+      return ok({ saved: payment.payStatus === 0 });
+    },
+  );
+
+  app.get('/rpp-switch', async () => ok({ enabled: config.appConfig.rppEnabled }));
+
+  app.get(
+    '/queryPaymentType',
+    { schema: { querystring: { type: 'object', required: ['applyId'], properties: { applyId: { type: 'string', maxLength: 64 }, relatedType, bankName: { type: 'string', maxLength: 100 }, language: { type: 'string', maxLength: 10 } } } } },
+    async (request) => {
+      const query = request.query as { applyId: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
+      const application = await ownedApplication(db, memberOf(request), query.relatedType ?? 'INIT', query.applyId);
+      return ok({ needPay: needsPayment(config, application), amount: 11, currency: 'MYR' as const });
+    },
+  );
+};
+
+/** The dealer's representative named on the contact step (name and DR code). */
+export const dealerPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+  // ?drCode= names the code being typed (the contact step shows whose it is); without it, the saved one.
+  app.get<{ Querystring: { drCode?: string } }>('/app/dr/before/open', { preHandler: requireMember }, async (request) => {
+    let typed = request.query.drCode;
+    if (typeof typed !== 'string' || typed.trim() === '') {
+      const application = await initApplication(db, memberOf(request));
+      const contact = application ? (await payloadsOf(db, application.id)).contact : undefined;
+      typed = typeof contact?.drCode === 'string' ? contact.drCode : undefined;
+    }
+    const code = typed?.trim().toUpperCase();
+    return ok(code && Object.hasOwn(config.dealers, code) ? { name: config.dealers[code], drCode: code } : null);
+  });
+};

@@ -1,0 +1,47 @@
+// What a reviewer's queue needs to know about a case without opening it, fixed when it is submitted:
+// the applicant's name, and the three things that need a second approval (maker-checker).
+import { compareWithIdentity } from '@kh/engine';
+import type { Database } from '../db/database.ts';
+import { applications } from '../db/schema.ts';
+import { answersOf, initApplication, verifiedIdentityOf, type Application, type Payloads } from './applications.ts';
+import { publishedVersion } from '../steps/step-versions.ts';
+import { compileStep, contextFrom } from '../steps/steps.ts';
+
+const MARGIN_ACCOUNT_TYPE = 1;
+
+/** The member's own application, its answers and their versions: an add-market case carries no personal step of its own. */
+async function memberRecord(db: Database, application: Application, payloads?: Payloads) {
+  const init = application.relatedType === 'SUPPLEMENT' ? ((await initApplication(db, application.memberId)) ?? application) : application;
+  const answers = await answersOf(db, init.id);
+  return { init, payloads: init.id === application.id && payloads ? payloads : answers.payloads, versions: answers.versions };
+}
+
+/** The verified identity beside what was typed on the member's personal step, each field flagged if it differs. */
+export async function identityComparison(db: Database, application: Application, payloads?: Payloads) {
+  const member = await memberRecord(db, application, payloads);
+  const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
+  if (!verifiedIdentity || !member.payloads.personal) return { verifiedIdentity, comparison: [], mismatch: false };
+  // Read through the version the personal step was answered under: a published version may have moved its fields.
+  const personal = compileStep('personal', contextFrom(member.payloads, member.init), { version: await publishedVersion(db, 'personal', member.versions.personal ?? 0) });
+  const typed = personal.fromPayload(member.payloads.personal);
+  const comparison = compareWithIdentity(personal.valueFields, typed, verifiedIdentity, (id) => personal.isVisible(id, typed));
+  return { verifiedIdentity, comparison, mismatch: comparison.some((field) => !field.matches) };
+}
+
+export async function caseFacts(db: Database, application: Application, payloads: Payloads): Promise<Pick<typeof applications.$inferInsert, 'applicantName' | 'pep' | 'margin' | 'identityMismatch'>> {
+  const member = await memberRecord(db, application, payloads);
+  const market = payloads.market ?? {};
+  const declaration = payloads.declaration ?? member.payloads.declaration ?? {};
+  return {
+    applicantName: typeof member.payloads.personal?.name === 'string' ? member.payloads.personal.name : null,
+    pep: (declaration.pep as { exists?: unknown } | undefined)?.exists === true,
+    // MY margin is the account type; HK and US margin is the switch, shown only with those markets.
+    margin: application.accountType === MARGIN_ACCOUNT_TYPE || ((market.hkMarket === true || market.usMarket === true) && market.marginAcc === true),
+    identityMismatch: (await identityComparison(db, application, payloads)).mismatch,
+  };
+}
+
+/** Why a case needs a second approval, as dictionary keys; empty when one approval is enough. */
+export function secondApprovalReasons(application: Pick<Application, 'pep' | 'margin' | 'identityMismatch'>): string[] {
+  return [application.margin && 'margin', application.pep && 'pep', application.identityMismatch && 'identityMismatch'].filter((reason): reason is string => typeof reason === 'string');
+}

@@ -1,0 +1,61 @@
+// Submitting an application: every required step must be saved and valid now, the fee paid where
+// it applies. Idempotent: submitting again answers the submitted application.
+import { and, eq } from 'drizzle-orm';
+import { translate } from '@kh/i18n';
+import type { FieldError } from '@kh/engine';
+import type { ServerContext } from '../context.ts';
+import { applications, submissions } from '../db/schema.ts';
+import { caseFacts } from './case-facts.ts';
+import { AppError, CODES } from '../http/envelope.ts';
+import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, answersOf, requiredSteps, type Application } from './applications.ts';
+import { compileStep, contextFrom, validateData } from '../steps/steps.ts';
+import { answeredVersion, retiredVersions } from '../steps/step-versions.ts';
+
+export async function submitApplication({ db, config, metrics }: ServerContext, application: Application, language: string) {
+  if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));
+  ensureStatus(application, [STATUS.stash, STATUS.fail]);
+  const { payloads, versions } = await answersOf(db, application.id);
+  const context = contextFrom(payloads, application);
+  const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
+  const retired = await retiredVersions(db);
+  const missing: { step: string; fields: (FieldError & { message: string })[] }[] = [];
+  for (const stepId of requiredSteps(config, application)) {
+    // Answers saved before the identity check must agree with what it verified.
+    // Each answer is checked under the version it was given with: a publish since never makes it
+    // unsubmittable. A version a rollback retired is checked under the live one instead.
+    const compiled = compileStep(stepId, context, { verifiedIdentity, version: await answeredVersion(db, stepId, versions[stepId] ?? 0, retired) });
+    const data = compiled.fromPayload(payloads[stepId] ?? {});
+    if (stepId === 'identity') data.verification = await identityVerified(db, application.id);
+    const errors: FieldError[] = payloads[stepId] ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];
+    if (errors.length > 0) missing.push({ step: stepId, fields: errors.map((e) => ({ ...e, message: translate(language, e.key, e.params) })) });
+  }
+  if (needsPayment(config, application) && !(await paymentSettled(db, application.id))) missing.push({ step: 'payment', fields: [] });
+  // Named by their titles in the applicant's language; the data keeps the step ids.
+  if (missing.length > 0)
+    throw new AppError(400, CODES.stepsIncomplete, 'server.stepsIncomplete', { steps: missing.map((m) => translate(language, `step.${m.step}.title`)).join(', ') }, { steps: missing });
+  // Only from the status we read: two submits at once make one transition. A resubmission is a new
+  // case for the queue: unclaimed, with no approval carried over from before the rejection.
+  const [updated] = await db
+    .update(applications)
+    .set({
+      status: STATUS.review,
+      submittedAt: new Date(),
+      updatedAt: new Date(),
+      language,
+      ...(await caseFacts(db, application, payloads)),
+      submissionCount: application.submissionCount + 1,
+      assignedTo: null,
+      assignedAt: null,
+      firstApprovedBy: null,
+      firstApprovedMarkets: null,
+      firstApprovedAt: null,
+    })
+    .where(and(eq(applications.id, application.id), eq(applications.status, application.status)))
+    .returning();
+  if (updated) {
+    await db.insert(submissions).values({ applicationId: application.id, number: updated.submissionCount, payloads, answersRejection: application.status === STATUS.fail ? application.rejectedReason : null });
+    metrics.submissions.inc({ kind: application.relatedType === 'SUPPLEMENT' ? 'supplement' : 'application' });
+  }
+  const [current] = updated ? [updated] : await db.select().from(applications).where(eq(applications.id, application.id));
+  return khInfo(current, payloads);
+}

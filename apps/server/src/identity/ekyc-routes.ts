@@ -1,0 +1,232 @@
+// ekyc: the identity check (SPEC §7, form-encoded): init, status and result, for the CTOS-style and
+// the ZOLOZ-style entries; and the PC-to-phone hand-off by QR code.
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { IDENTITY_TYPE, verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
+import { newId } from '../config.ts';
+import { ekycChecks, handoffTokens } from '../db/schema.ts';
+import { serialised } from '../db/serialised.ts';
+import { translate } from '@kh/i18n';
+import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
+import { endSession, memberOf, promoteHandoffSession, requireMember, sessionMember, startSession } from '../http/session.ts';
+import { STATUS, ensureStatus, identityVerified, ownedApplication, payloadsOf } from '../applications/applications.ts';
+import { compileStep, contextFrom, validateData } from '../steps/steps.ts';
+import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from './ekyc.ts';
+import { abandonCheck } from './ekyc-outcome.ts';
+import { settleIdentityCheck } from './identity-settlement.ts';
+import { enqueueProviderJob } from '../jobs/provider-jobs.ts';
+import { IdentityProviderError, initializeRealId } from './zoloz.ts';
+import { sameOriginUrl } from '../sandbox/html.ts';
+
+const PASSPORT = IDENTITY_TYPE.passport;
+const relate = { relateType: { type: 'string', enum: ['INIT', 'SUPPLEMENT'] }, relateId: { type: 'string', maxLength: 64 } } as const;
+const initSchema = {
+  type: 'object',
+  required: ['relateType', 'relateId', 'responseUrl', 'documentName', 'idKind', 'documentNumber'],
+  properties: {
+    ...relate,
+    responseUrl: { type: 'string', maxLength: 500 },
+    documentName: { type: 'string', minLength: 1, maxLength: 100 },
+    idKind: { type: 'integer', enum: [102, 103, 104, 106, 107] },
+    documentNumber: { type: 'string', pattern: '^[A-Za-z0-9]{5,20}$' },
+  },
+} as const;
+
+type Check = typeof ekycChecks.$inferSelect;
+
+/** The electronic ID result record of SPEC §3. */
+export const resultOf = (check: Check | undefined) =>
+  check
+    ? {
+        checkId: check.id,
+        state: check.state,
+        isEkycSuccess: check.state === 'success',
+        failureReason: check.failureReason ?? undefined,
+        step1: check.frontImgPath ? { frontImgPath: check.frontImgPath, backImgPath: check.backImgPath ?? '', ocrData: check.ocrData } : undefined,
+        step2: check.faceScore !== null ? { faceScore: check.faceScore, isIdentical: check.isIdentical } : undefined,
+        // What the personal step is locked to, in the engine's terms (the same conversion as the server's).
+        verifiedIdentity: check.state === 'success' ? verifiedIdentityFromOcr(check.idKind, (check.ocrData ?? {}) as OcrData, check.documentNumber) : undefined,
+      }
+    : { state: 'none', isEkycSuccess: false };
+
+export const ekycPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+
+  async function latestCheck(request: FastifyRequest) {
+    const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
+    const application = await ownedApplication(db, memberOf(request), body.relateType, body.relateId);
+    const [check] = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)).limit(1);
+    // A real provider's check may have ended without the applicant coming back through the return
+    // URL (a closed tab, a lost connection): asking the provider is how the status poll learns it.
+    if (check?.state === 'pending' && check.providerRef) return (await settleWithProvider(request, check).catch(() => check)) ?? check;
+    return check;
+  }
+
+  /** Reads a ZOLOZ transaction's result and records it once; a pending one stays pending. */
+  async function settleWithProvider(request: FastifyRequest, check: Check): Promise<Check | undefined> {
+    try {
+      return await settleIdentityCheck(app.kh, check);
+    } catch (error) {
+      if (!(error instanceof IdentityProviderError)) throw error;
+      app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: `provider-${error.reason}` });
+      request.log.warn({ err: error, checkId: check.id }, 'the identity provider did not answer usably');
+      throw new AppError(502, '40010006', 'server.identityProviderUnavailable');
+    }
+  }
+
+  /** The expiry date a provider read from this passport on an earlier check, if any. */
+  async function knownExpiry(memberId: string, documentNumber: string): Promise<string | undefined> {
+    const checks = await db
+      .select({ ocrData: ekycChecks.ocrData })
+      .from(ekycChecks)
+      .where(and(eq(ekycChecks.memberId, memberId), eq(ekycChecks.idKind, PASSPORT), eq(ekycChecks.documentNumber, documentNumber.toUpperCase())))
+      .orderBy(desc(ekycChecks.createdAt));
+    return checks.map((c) => (c.ocrData as OcrData | null)?.expiryDate).find((date): date is string => !!date);
+  }
+
+  const init = (providerName: string) => async (request: FastifyRequest) => {
+    const memberId = memberOf(request);
+    const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string; responseUrl: string; documentName: string; idKind: number; documentNumber: string };
+    if (!config.appConfig.ctosValid) throw new AppError(409, CODES.identityUnavailable, 'errors.identityUpgrading');
+    const application = await ownedApplication(db, memberId, body.relateType, body.relateId);
+    ensureStatus(application, [STATUS.stash, STATUS.fail]);
+    // The identity step's own rules (number format, age from a MyKad, no Malaysian passport) refuse
+    // before a face scan is spent; the check itself is what the submit starts.
+    const identityStep = compileStep('identity', contextFrom(await payloadsOf(db, application.id), application));
+    const typed = identityStep.fromPayload({ idKind: body.idKind, documentName: body.documentName, documentNumber: body.documentNumber });
+    const refusals = validateData(identityStep, typed).filter((e) => e.field !== 'verification');
+    // A passport whose expiry an earlier check read is held to the personal step's validity rule now.
+    const expiry = body.idKind === PASSPORT ? await knownExpiry(memberId, body.documentNumber) : undefined;
+    if (expiry) {
+      const personal = compileStep('personal', contextFrom({}, application));
+      const problem = validateData(personal, { ...personal.initialData(), identityType: PASSPORT, passportExpiry: expiry }).find((e) => e.field === 'passportExpiry');
+      if (problem) refusals.push({ ...problem, field: 'passportNumber' });
+    }
+    if (refusals.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: refusals.map((e) => ({ ...e, message: translate(languageOf(request), e.key, e.params) })) });
+    const responseUrl = sameOriginUrl(body.responseUrl, config.publicOrigin);
+    if (!responseUrl) throw badRequest('server.returnUrlRefused');
+    const id = newId();
+    const pageToken = newToken();
+    // Limits per applicant, counted and written in one step per member: N inits at once cannot pass
+    // a limit of 5 by all reading 4.
+    await serialised(db, `ekyc:${memberId}`, async (tx) => {
+      const dayAgo = new Date(Date.now() - 86_400_000);
+      const [{ today }] = await tx.select({ today: sql<number>`count(*)::int` }).from(ekycChecks).where(and(eq(ekycChecks.memberId, memberId), gt(ekycChecks.createdAt, dayAgo)));
+      const refuse = (reason: EkycFailureReason) => new AppError(429, '40010003', `errors.ekyc.${reason}`, {}, { failureReason: reason });
+      if (today >= config.ekyc.maxPerDay) throw refuse('submissionLimit');
+      const recent = await tx.select({ id: ekycChecks.id }).from(ekycChecks).where(and(eq(ekycChecks.memberId, memberId), gt(ekycChecks.createdAt, new Date(Date.now() - config.ekyc.minIntervalSeconds * 1000)))).limit(1);
+      if (recent.length > 0) throw refuse('tooFrequent');
+      await tx.insert(ekycChecks).values({
+        id,
+        applicationId: application.id,
+        memberId,
+        provider: providerName,
+        idKind: body.idKind,
+        documentName: body.documentName,
+        documentNumber: body.documentNumber.toUpperCase(),
+        responseUrl,
+        pageTokenHash: tokenHash(pageToken),
+      });
+    });
+    if (!config.zoloz) return ok({ checkId: id, ...sandboxIdentityProvider(config.publicOrigin, providerName).start({ id, pageToken }) });
+    const back = (outcome: 'complete' | 'interrupt') => `${config.publicOrigin}/ekyc/zoloz/real-id/return/${id}?t=${pageToken}${outcome === 'interrupt' ? '&interrupted=1' : ''}`;
+    try {
+      const started = await initializeRealId(config.zoloz, { id, memberId, idKind: body.idKind }, { complete: back('complete'), interrupt: back('interrupt') }, languageOf(request));
+      await db.update(ekycChecks).set({ providerRef: started.transactionId }).where(eq(ekycChecks.id, id));
+      return ok({ checkId: id, h5RedirectUrl: started.h5RedirectUrl });
+    } catch (error) {
+      if (!(error instanceof IdentityProviderError)) throw error;
+      // No face scan was spent: the check does not count against the day's limit.
+      await db.delete(ekycChecks).where(and(eq(ekycChecks.id, id), eq(ekycChecks.state, 'pending')));
+      app.kh.metrics.providerFailures.inc({ provider: 'ekyc', reason: `provider-${error.reason}` });
+      request.log.warn({ err: error }, 'the identity provider refused to start a check');
+      throw new AppError(502, '40010006', 'server.identityProviderUnavailable');
+    }
+  };
+
+  // With ZOLOZ configured, both of SPEC §7's entries run the one real provider.
+  app.post('/rest-api/ctos/init', { schema: { body: initSchema }, preHandler: requireMember }, init(config.zoloz ? 'zoloz' : 'sandbox-ctos'));
+  app.post('/zoloz/real-id/init', { schema: { body: initSchema }, preHandler: requireMember }, init(config.zoloz ? 'zoloz' : 'sandbox-zoloz'));
+
+  // ZOLOZ's page sends the applicant's browser here when they finish (or quit). The token in the URL
+  // is the check's page token: the return carries no session (it may be the phone of a QR hand-off).
+  app.get('/zoloz/real-id/return/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const query = request.query as { t?: string; interrupted?: string };
+    const [check] = await db.select().from(ekycChecks).where(and(eq(ekycChecks.id, id), eq(ekycChecks.pageTokenHash, tokenHash(String(query.t ?? '')))));
+    if (!check?.providerRef) throw new AppError(404, '404', 'server.ekycUnknown');
+    if (check.state === 'pending') {
+      // Asked again in the background if ZOLOZ does not answer now: the check must not stay pending
+      // because the applicant closed the tab after this error.
+      const settled = await settleWithProvider(request, check).catch(async (error: unknown) => {
+        await enqueueProviderJob(app.kh.queue, { kind: 'identity-check', checkId: check.id });
+        throw error;
+      });
+      // Quitting ZOLOZ's page ends the check: the applicant may start another at once.
+      if (settled?.state === 'pending' && query.interrupted) await abandonCheck(db, check.id, 'recognitionFailed');
+    }
+    const back = new URL(check.responseUrl);
+    back.searchParams.set('checkId', check.id);
+    return reply.redirect(back.toString(), 303);
+  });
+  const status = { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember };
+  // The PC waiting on its QR code learns from the status poll whether the phone carries on itself.
+  app.post('/rest-api/ctos/fetch-ekyc-status', status, async (request) => {
+    const check = await latestCheck(request);
+    return ok({ ...resultOf(check), ...(check?.state === 'success' && (await continuedOnPhone(check.applicationId)) ? { continuedOnPhone: true } : {}) });
+  });
+  app.post('/rest-api/ctos/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
+  app.post('/zoloz/real-id/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
+
+  // PC flow: a short-lived, single-use token for the QR code.
+  app.post('/handoff', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request) => {
+    const memberId = memberOf(request);
+    const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
+    const application = await ownedApplication(db, memberId, body.relateType, body.relateId);
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + config.ekyc.handoffTtlSeconds * 1000);
+    await db.insert(handoffTokens).values({ tokenHash: tokenHash(token), memberId, applicationId: application.id, expiresAt });
+    return ok({ url: `${config.publicOrigin}/ekyc/handoff/${token}`, expiresAt: expiresAt.toISOString() });
+  });
+
+  async function continuedOnPhone(applicationId: string): Promise<boolean> {
+    const [token] = await db.select({ at: handoffTokens.continuedAt }).from(handoffTokens).where(and(eq(handoffTokens.applicationId, applicationId), isNotNull(handoffTokens.continuedAt))).limit(1);
+    return token !== undefined;
+  }
+
+  // SPEC §1: after the identity check on the phone the applicant may carry on there. The hand-off
+  // session becomes a full one, but only once this application's identity is verified (the face
+  // matched the document on this phone): a QR code photographed by someone else opens nothing more.
+  app.post('/handoff/continue', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request, reply) => {
+    const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
+    if (request.handoffApplicationId !== body.relateId) throw new AppError(409, CODES.badState, 'server.handoffNotHere');
+    if (!(await identityVerified(db, body.relateId))) throw new AppError(409, CODES.badState, 'server.identityNotVerified');
+    await promoteHandoffSession(request, reply);
+    await db.update(handoffTokens).set({ continuedAt: new Date() }).where(and(eq(handoffTokens.applicationId, body.relateId), eq(handoffTokens.memberId, memberOf(request)), isNotNull(handoffTokens.usedAt)));
+    return ok({ continued: true });
+  });
+
+  // The phone is done and the computer carries on: the hand-off session ends now, not when it expires.
+  app.post('/handoff/finish', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request, reply) => {
+    if (request.handoffApplicationId) await endSession(request, reply);
+    return ok({ finished: true });
+  });
+
+  // The phone opens the QR link: it continues the same application without a second login.
+  app.get('/handoff/:token', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const hash = tokenHash(token);
+    // Single use: only the first request flips usedAt.
+    const [claimed] = await db
+      .update(handoffTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(handoffTokens.tokenHash, hash), isNull(handoffTokens.usedAt), gt(handoffTokens.expiresAt, new Date())))
+      .returning();
+    if (!claimed) throw new AppError(410, '40010005', 'server.handoffUsed');
+    const current = await sessionMember(request);
+    if (current && current !== claimed.memberId) throw new AppError(403, '40010005', 'server.handoffOtherAccount');
+    // The phone may do this application's identity check and nothing else, until it chooses to carry on (above).
+    if (!current) await startSession(request, reply, claimed.memberId, { handoffApplicationId: claimed.applicationId });
+    return reply.redirect(`/iam/start?handoff=1&applyId=${encodeURIComponent(claimed.applicationId)}`, 303);
+  });
+};

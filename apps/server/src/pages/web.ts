@@ -1,0 +1,157 @@
+// Serves the built applicant app (apps/web/dist) on the API's origin, as production does: static
+// assets, the app's routes answered with index.html, and a strict Content-Security-Policy.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import { FLOW_AWAY_COOKIE } from '@kh/api';
+import { contextFromRecords, resolveRoute, statusEntry, type KhInfo } from '@kh/flow';
+import { LANGUAGE_COOKIE, chooseLanguage } from '@kh/i18n';
+import { sessionOf, type SessionRow } from '../http/session.ts';
+import { initApplication } from '../applications/applications.ts';
+
+export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../console/dist');
+/** The review console's pages: /console and everything under it. */
+export const isConsoleRoute = (url: string) => url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
+/** reCAPTCHA's script and frame origins: allowed only where the bot check is reCAPTCHA. */
+export const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'] as const;
+
+/** The app's Content-Security-Policy; frames only on its own origin and the broker's pages that embed it (and the bot check's, when it has any). */
+export const appCsp = (embedOrigins: readonly string[] = [], styleHashes: readonly string[] = [], botCheckOrigins: readonly string[] = []) => {
+  const self = ["'self'", ...botCheckOrigins].join(' ');
+  return `default-src 'self'; script-src ${self}; style-src ${["'self'", ...styleHashes].join(' ')}; img-src 'self' data: blob:; font-src 'self'; connect-src ${self}; frame-src ${self}; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
+};
+
+/** Paths that belong to the API and the sandbox, never to the app. */
+const API_PREFIXES = ['/api/', '/passport/', '/kh/', '/account/', '/ekyc/', '/money/', '/pdp/', '/plat/', '/staff/', '/sandbox/', '/dev/', '/healthz', '/readyz', '/metrics'];
+/**
+ * A path whose last segment names a file (/favicon.ico, a chunk an older build had) is a file that is
+ * not there: answered 404, never with the page, which a browser would take as the script or icon.
+ */
+const namesAFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+export const isAppRoute = (url: string) => !API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !namesAFile(url);
+
+export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embedOrigins: readonly string[] = []): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
+  if (!existsSync(join(dist, 'index.html'))) return undefined;
+  const index = readFileSync(join(dist, 'index.html'));
+  const botCheckOrigins = app.kh.config.botCheck.kind === 'recaptcha' ? RECAPTCHA_ORIGINS : [];
+  const csp = appCsp(embedOrigins, [], botCheckOrigins);
+  await app.register(fastifyStatic, {
+    root: join(dist, 'assets'),
+    prefix: '/assets/',
+    // The build wrote each text asset's .br and .gz beside it (scripts/precompress.mjs).
+    preCompressed: true,
+    immutable: true,
+    maxAge: '365d',
+    setHeaders: (res) => void res.header('content-security-policy', csp),
+  });
+  const plain = compressedVariants(index);
+  const pages = loadPages(join(dist, 'pages'));
+  return async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache');
+    if (pages.size === 0) return sendPage(request, reply, plain);
+    // The page depends on the session and the language: no shared cache may answer it for another.
+    reply.header('vary', 'accept-encoding, accept-language, cookie');
+    const name = await pageNameFor(request, (name) => pages.has(name));
+    const page = name ? pages.get(name) : undefined;
+    if (!page) return sendPage(request, reply, plain);
+    // A drawn page's styles are inline (it paints before any file arrives): allowed by their hash only.
+    if (page.styleHashes.length > 0) reply.header('content-security-policy', appCsp(embedOrigins, page.styleHashes, botCheckOrigins));
+    return sendPage(request, reply, page.bytes);
+  };
+}
+
+/** dist/pages/<name>.html (apps/web/scripts/prerender.ts), compressed once; none in a build without them. */
+function loadPages(dir: string): Map<string, { bytes: ReturnType<typeof compressedVariants>; styleHashes: string[] }> {
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => {
+        const bytes = readFileSync(join(dir, file));
+        const styleHashes = [...bytes.toString('utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+        return [file.slice(0, -'.html'.length), { bytes: compressedVariants(bytes), styleHashes }];
+      }),
+  );
+}
+
+/**
+ * Which page answers: a logged-out visitor's start page or login, drawn in their language (the URL's
+ * ?language=, their kept choice, their browser's); a logged-in applicant's status page, drawn, where
+ * the application would open on it (drawnStatus); else a logged-in applicant's page that says so; the
+ * plain page where the app shows neither (a missing page, /error) or the session could not be read.
+ */
+async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boolean): Promise<string | undefined> {
+  const url = new URL(request.url, 'http://app');
+  if (url.pathname === '/error') return undefined;
+  const route = resolveRoute(url.pathname, url.search);
+  if (route.notFound && url.pathname !== '/login') return undefined;
+  let session: SessionRow | undefined;
+  try {
+    session = await sessionOf(request);
+  } catch (error) {
+    request.log.warn({ err: error }, 'session not read for the page: the page asks itself');
+    return undefined;
+  }
+  const language = chooseLanguage({ url: url.searchParams.get('language'), stored: request.cookies[LANGUAGE_COOKIE], browser: new Negotiator(request).languages() });
+  if (session) {
+    const state = await drawnStatus(request, url, session).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'status not read for the page: the plain page goes');
+      return undefined;
+    });
+    return state && drawn(`status-${state}.${language}`) ? `status-${state}.${language}` : `app.${language}`;
+  }
+  return `${url.pathname === '/login' || route.step.requiresLogin ? 'login' : 'start'}.${language}`;
+}
+
+/**
+ * The status page state a logged-in applicant's application opens on, when it surely opens there: a
+ * fresh boot starts on the status page (apps/web application.tsx), unless its tab keeps a flow
+ * standing elsewhere (the app's FLOW_AWAY_COOKIE), it is the add-market entry or a phone handed an
+ * identity check, or the page is framed (the broker's page embedding it may not pass that cookie).
+ */
+async function drawnStatus(request: FastifyRequest, url: URL, session: SessionRow): Promise<string | undefined> {
+  if (request.cookies[FLOW_AWAY_COOKIE] || session.handoffApplicationId || request.headers['sec-fetch-dest'] === 'iframe') return undefined;
+  if (url.pathname.startsWith('/market/again') || url.searchParams.has('entryCode') || url.searchParams.has('handoff')) return undefined;
+  const application = await initApplication(request.server.kh.db, session.memberId);
+  const record = application ? { status: application.status as KhInfo['status'], opened: application.opened, market: application.market, masClientCodeActive: application.masClientCodeActive, rejectedReason: application.rejectedReason, fillStep: application.fillStep } : null;
+  return statusEntry(contextFromRecords({ record, config: request.server.kh.config.appConfig, platform: 'pc' })).state;
+}
+
+/** index.html, compressed once: the not-found handler that serves the pages gets no route hooks (@fastify/compress). */
+function compressedVariants(bytes: Buffer) {
+  return { identity: bytes, br: brotliCompressSync(bytes), gzip: gzipSync(bytes, { level: 9 }) };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReturnType<typeof compressedVariants>) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
+  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.identity);
+}
+
+/**
+ * The review console (apps/console/dist) under /console, on the same origin and under the same CSP,
+ * never framed by another site. Answers its pages' handler, or undefined when it is not built.
+ */
+export async function registerConsoleApp(app: FastifyInstance, dist = CONSOLE_DIST): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
+  if (!existsSync(join(dist, 'index.html'))) return undefined;
+  const index = readFileSync(join(dist, 'index.html'));
+  const csp = appCsp().replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+  await app.register(fastifyStatic, {
+    root: join(dist, 'assets'),
+    prefix: '/console/assets/',
+    decorateReply: false,
+    preCompressed: true,
+    immutable: true,
+    maxAge: '365d',
+    setHeaders: (res) => void res.header('content-security-policy', csp),
+  });
+  const page = compressedVariants(index);
+  return (request, reply) => sendPage(request, reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex'), page);
+}

@@ -1,0 +1,189 @@
+// The case queue and the case: everything the applicant sent, the checks, the payment, the history
+// of submissions with what changed, notes between staff and the case's audit. Claiming and
+// reassigning decide who works a case.
+import { and, asc, desc, eq, isNull, ne, or } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { diffPayloads } from '@kh/engine';
+import { applications, auditLog, caseNotes, ekycChecks, files, members, payments, staff, submissions, supplements } from '../db/schema.ts';
+import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
+import { answersOf, initApplication, payloadsOf, requiredSteps, type Application } from '../applications/applications.ts';
+import { publishedVersion } from '../steps/step-versions.ts';
+import { identityComparison, secondApprovalReasons } from '../applications/case-facts.ts';
+import { CASE_STATES, SORTS, caseQueue, type QueueQuery } from './case-queue.ts';
+import { loadCase, refuseIfSomeoneElses } from './cases.ts';
+import { auditCase, auditRequest } from '../audit/audit.ts';
+import { hasPermission, type StaffRole } from '../staff/staff-access.ts';
+import { requirePermission, staffMemberOf, staffOf } from '../staff/staff-auth.ts';
+
+/** A document of a case, named by a reference the document route takes. */
+export interface CaseDocument {
+  ref: string;
+  kind: 'upload' | 'idFront' | 'idBack' | 'face' | 'applicationPdf';
+  name: string;
+  mime: string;
+  /** Where an upload is stored: the step answers name uploads by it. */
+  relativePath?: string;
+}
+
+type IdentityCheck = typeof ekycChecks.$inferSelect;
+
+/** The case's documents; `checks` are its identity checks, newest first (the case view reads them once). */
+export async function caseDocuments(db: Parameters<typeof payloadsOf>[0], application: Application, checks: IdentityCheck[]): Promise<CaseDocument[]> {
+  const uploads = await db.select({ id: files.id, mime: files.mime, originalFilename: files.originalFilename, relativePath: files.relativePath }).from(files).where(eq(files.memberId, application.memberId)).orderBy(asc(files.createdAt));
+  const documents: CaseDocument[] = uploads.map((file) => ({ ref: `file:${file.id}`, kind: 'upload', name: file.originalFilename, mime: file.mime, relativePath: file.relativePath }));
+  for (const check of checks) {
+    if (check.frontImgPath) documents.push({ ref: `ekyc:${check.id}:front`, kind: 'idFront', name: `${check.documentName} (front)`, mime: 'image/jpeg' });
+    if (check.backImgPath) documents.push({ ref: `ekyc:${check.id}:back`, kind: 'idBack', name: `${check.documentName} (back)`, mime: 'image/jpeg' });
+    if (check.selfieImgPath) documents.push({ ref: `ekyc:${check.id}:selfie`, kind: 'face', name: 'Face', mime: 'image/jpeg' });
+  }
+  // The application as signed: every answer, the agreements accepted and the signature.
+  if (application.submittedAt) documents.push({ ref: 'application-pdf', kind: 'applicationPdf', name: 'Application (signed).pdf', mime: 'application/pdf' });
+  return documents;
+}
+
+const booleanQuery = { type: 'boolean' } as const;
+
+export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.kh;
+
+  app.get(
+    '/applications',
+    {
+      config: { staffAccess: 'cases.read' },
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            state: { type: 'string', enum: [...CASE_STATES] },
+            status: { type: 'integer', minimum: 0, maximum: 5 },
+            market: { type: 'string', enum: ['HK', 'US', 'MY'] },
+            accountType: { type: 'integer', minimum: 0, maximum: 2 },
+            islamic: booleanQuery,
+            pep: booleanQuery,
+            assignedToMe: booleanQuery,
+            kind: { type: 'string', enum: ['new', 'addMarket'] },
+            minAgeDays: { type: 'integer', minimum: 0, maximum: 365 },
+            q: { type: 'string', maxLength: 100 },
+            sort: { type: 'string', enum: [...SORTS] },
+            order: { type: 'string', enum: ['asc', 'desc'] },
+            page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+            pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+            language: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as QueueQuery;
+      const queue = await caseQueue(db, query, staffOf(request));
+      // A page of the queue shows names and, searched, whose NRIC, phone or e-mail was looked for.
+      const { language: _language, ...filters } = query as QueueQuery & { language?: string };
+      await auditRequest(request, { action: query.q ? 'queueSearched' : 'queueViewed', detail: { ...filters, shown: queue.items.length } });
+      return ok(queue);
+    },
+  );
+
+  app.get('/applications/:id', { config: { staffAccess: 'cases.read' } }, async (request) => {
+    const application = await loadCase(db, (request.params as { id: string }).id);
+    await auditCase(request, 'caseViewed', application, application);
+    const [member] = await db.select().from(members).where(eq(members.id, application.memberId));
+    const { payloads: steps, versions } = await answersOf(db, application.id);
+    // An answer given under a published studio version is read through that version (its fields and texts).
+    const stepVersions = Object.fromEntries(
+      await Promise.all(
+        Object.entries(versions)
+          .filter(([, version]) => version > 0)
+          .map(async ([stepId, version]) => {
+            const { document, translations } = await publishedVersion(db, stepId, version);
+            return [stepId, { version, document, translations }] as const;
+          }),
+      ),
+    );
+    const init = application.relatedType === 'SUPPLEMENT' ? await initApplication(db, application.memberId) : undefined;
+    const { verifiedIdentity, comparison, mismatch } = await identityComparison(db, application, steps);
+    const checks = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt));
+    const history = await db.select().from(submissions).where(eq(submissions.applicationId, application.id)).orderBy(asc(submissions.number));
+    const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff)).map((row) => [row.id, row.name]));
+    const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+    return ok({
+      application,
+      member: { id: member.id, mobile: member.mobile, countryCode: member.countryCode, hsNo: member.hsNo },
+      // An add-market case is read against the accounts the member holds already.
+      existingMarkets: init?.opened ?? null,
+      requiredSteps: requiredSteps(config, application),
+      steps,
+      stepVersions,
+      verifiedIdentity: verifiedIdentity ?? null,
+      identityComparison: comparison,
+      identityMismatch: mismatch,
+      secondApprovalReasons: secondApprovalReasons({ ...application, identityMismatch: application.identityMismatch || mismatch }),
+      assigneeName: nameOf(application.assignedTo),
+      firstApproverName: nameOf(application.firstApprovedBy),
+      documents: await caseDocuments(db, application, checks),
+      identityChecks: checks.map(
+        ({ pageTokenHash: _hash, responseUrl: _url, ...check }) => check,
+      ),
+      payments: await db.select({ orderNumber: payments.orderNumber, paymentId: payments.paymentId, payStatus: payments.payStatus, amountSen: payments.amountSen, cardLast4: payments.cardLast4, createdAt: payments.createdAt, settledAt: payments.settledAt }).from(payments).where(eq(payments.applicationId, application.id)),
+      supplements: await db.select().from(supplements).where(eq(supplements.applicationId, application.id)),
+      // Each submission with the rejection it answered and what changed since the one before.
+      history: history.map((entry, index) => ({
+        number: entry.number,
+        submittedAt: entry.submittedAt,
+        answersRejection: entry.answersRejection,
+        changes: index === 0 ? [] : diffPayloads(history[index - 1].payloads as never, entry.payloads as never),
+      })),
+      // Changed since the last submission (a rejected case being fixed).
+      pendingChanges: history.length > 0 ? diffPayloads(history[history.length - 1].payloads as never, steps) : [],
+      notes: (await db.select().from(caseNotes).where(eq(caseNotes.applicationId, application.id)).orderBy(asc(caseNotes.createdAt))).map((note) => ({ ...note, staffName: nameOf(note.staffId) })),
+      // What was done to the case; each opening of it is in the audit log too, not repeated here.
+      audit: (await db.select().from(auditLog).where(and(eq(auditLog.applicationId, application.id), ne(auditLog.action, 'caseViewed'))).orderBy(asc(auditLog.chainSeq), asc(auditLog.id))).map(({ prevHash: _prev, hash: _hash, ...entry }) => ({ ...entry, staffName: nameOf(entry.staffId) })),
+    });
+  });
+
+  // A reviewer claims a case before working it: two reviewers never work one case unknowingly.
+  // A case waiting for its second approval is a supervisor's to take.
+  app.post('/applications/:id/claim', { config: { staffAccess: 'cases.work' } }, async (request) => {
+    const before = await loadCase(db, (request.params as { id: string }).id);
+    const me = staffMemberOf(request);
+    if (before.firstApprovedBy) requirePermission(request, 'cases.check');
+    const [after] = await db
+      .update(applications)
+      .set({ assignedTo: me.id, assignedAt: new Date() })
+      .where(and(eq(applications.id, before.id), or(isNull(applications.assignedTo), eq(applications.assignedTo, me.id))))
+      .returning();
+    if (!after) await refuseIfSomeoneElses(db, await loadCase(db, before.id), me.id);
+    if (before.assignedTo !== me.id) await auditCase(request, 'claim', before, after);
+    return ok(after);
+  });
+
+  // A supervisor hands a case to someone else (or frees it with staffId null).
+  app.post(
+    '/applications/:id/assign',
+    { config: { staffAccess: 'cases.assign' }, schema: { body: { type: 'object', required: ['staffId'], properties: { staffId: { type: ['string', 'null'], maxLength: 64 } } } } },
+    async (request) => {
+      const before = await loadCase(db, (request.params as { id: string }).id);
+      const { staffId } = request.body as { staffId: string | null };
+      if (staffId) {
+        const [target] = await db.select({ id: staff.id, role: staff.role }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabledAt)));
+        if (!target) throw new AppError(404, '404', 'server.staffUnknown');
+        // Only to someone who may work it: a case waiting for its second approval, to a checker.
+        const needed = before.firstApprovedBy ? 'cases.check' : 'cases.work';
+        if (!hasPermission(target.role as StaffRole, needed)) throw new AppError(409, CODES.badState, 'server.assigneeMayNotWork', { roles: needed === 'cases.check' ? 'supervisor' : 'reviewer, supervisor' });
+      }
+      const [after] = await db.update(applications).set({ assignedTo: staffId, assignedAt: staffId ? new Date() : null }).where(eq(applications.id, before.id)).returning();
+      await auditCase(request, 'assign', before, after, { from: before.assignedTo, to: staffId });
+      return ok(after);
+    },
+  );
+
+  // Notes between staff on a case; the applicant never sees them.
+  app.post('/applications/:id/notes', { config: { staffAccess: 'cases.work' }, schema: { body: { type: 'object', required: ['body'], properties: { body: { type: 'string', minLength: 1, maxLength: 4000 } } } } }, async (request) => {
+    const application = await loadCase(db, (request.params as { id: string }).id);
+    const body = (request.body as { body: string }).body.trim();
+    if (!body) throw badRequest('server.noteEmpty');
+    const [note] = await db.insert(caseNotes).values({ applicationId: application.id, staffId: staffOf(request), body }).returning();
+    await auditCase(request, 'note', application, application, { noteId: note.id });
+    return ok({ ...note, staffName: staffMemberOf(request).name });
+  });
+};

@@ -1,0 +1,151 @@
+// Decisions: approve market by market, reject with items of the RejectReason dictionary, set the MY
+// client code active. A margin account, a politically exposed person or an identity that differs
+// from what was typed needs two approvals: the maker's, then a different supervisor's (the checker).
+// A decision is made on the case as the reviewer saw it; a case changed underneath is refused.
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { MARKET, hasMarket, isContainRejectIdKind, parseRejectedReason } from '@kh/flow';
+import { applications, ekycChecks, members, supplements } from '../db/schema.ts';
+import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
+import { STATUS, SUPERSEDED, initApplication, type Application } from '../applications/applications.ts';
+import { identityComparison, secondApprovalReasons } from '../applications/case-facts.ts';
+import { loadCase, refuseIfSomeoneElses } from './cases.ts';
+import { auditCase } from '../audit/audit.ts';
+import { notifyDecision } from '../messages/notifications.ts';
+import { requirePermission, staffMemberOf, staffOf } from '../staff/staff-auth.ts';
+import { linkedByStaffChange, proposeChange } from '../staff/staff-changes.ts';
+import { dictionaries } from '../steps/steps.ts';
+
+const REJECT_ITEMS = new Set(dictionaries.RejectReason.map((e) => String(e.value)));
+const expectedStatus = { type: 'integer', minimum: 0, maximum: 5 } as const;
+
+export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.kh;
+
+  /** The case as the reviewer saw it, under review, and not someone else's. */
+  async function decidable(request: FastifyRequest): Promise<Application> {
+    const before = await loadCase(db, (request.params as { id: string }).id);
+    const { expectedStatus } = request.body as { expectedStatus?: number };
+    if (expectedStatus !== undefined && before.status !== expectedStatus) throw new AppError(409, CODES.badState, 'server.caseChanged');
+    await refuseIfSomeoneElses(db, before, staffOf(request));
+    if (before.status !== STATUS.review && before.status !== STATUS.pass) throw new AppError(409, CODES.badState, 'server.notUnderReview');
+    return before;
+  }
+
+  /** The update's guard: the status and first approval the decision was made on, and no one else's claim in between. */
+  const unchangedAndMine = (before: Application, staffId: string) =>
+    and(
+      eq(applications.id, before.id),
+      eq(applications.status, before.status),
+      before.firstApprovedBy ? eq(applications.firstApprovedBy, before.firstApprovedBy) : isNull(applications.firstApprovedBy),
+      or(isNull(applications.assignedTo), eq(applications.assignedTo, staffId)),
+    );
+
+  app.post(
+    '/applications/:id/approve',
+    { config: { staffAccess: 'cases.work' }, schema: { body: { type: 'object', required: ['markets'], properties: { markets: { type: 'integer', minimum: 1, maximum: 19 }, expectedStatus } } } },
+    async (request) => {
+      const before = await decidable(request);
+      const me = staffMemberOf(request);
+      const markets = (request.body as { markets: number }).markets & before.market;
+      if (markets === 0) throw badRequest('server.marketsNotAsked');
+      // The identity is compared again now: a provider's later reading counts as much as the one at submit.
+      const reasons = secondApprovalReasons({ ...before, identityMismatch: before.identityMismatch || (await identityComparison(db, before)).mismatch });
+
+      if (reasons.length > 0 && !before.firstApprovedBy) {
+        // The maker's approval: nothing opens yet. The case is released for a supervisor to check.
+        const [after] = await db
+          .update(applications)
+          .set({ firstApprovedBy: me.id, firstApprovedMarkets: markets, firstApprovedAt: new Date(), assignedTo: null, assignedAt: null, updatedAt: new Date() })
+          .where(unchangedAndMine(before, me.id))
+          .returning();
+        if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
+        await auditCase(request, 'approveFirst', before, after, { markets, reasons });
+        return ok({ ...after, awaitingSecondApproval: true });
+      }
+      if (before.firstApprovedBy) {
+        // The checker: a supervisor, not the maker nor anyone a staff change links to the maker,
+        // approving what the maker approved.
+        requirePermission(request, 'cases.check');
+        if (before.firstApprovedBy === me.id) throw new AppError(409, CODES.badState, 'server.makerCannotCheck');
+        if (await linkedByStaffChange(db, me.id, before.firstApprovedBy)) throw new AppError(409, CODES.badState, 'server.checkerLinkedToMaker');
+        if (markets !== before.firstApprovedMarkets) throw new AppError(409, CODES.badState, 'server.secondApprovalDiffers');
+      }
+
+      const opened = before.opened | markets;
+      const done = (opened & before.market) === before.market;
+      const [after] = await db
+        .update(applications)
+        .set({
+          opened,
+          status: done ? STATUS.success : STATUS.pass,
+          masClientCodeActive: before.masClientCodeActive || hasMarket(markets, MARKET.MAS),
+          assignedTo: me.id,
+          firstApprovedBy: null,
+          firstApprovedMarkets: null,
+          firstApprovedAt: null,
+          updatedAt: new Date(),
+        })
+        .where(unchangedAndMine(before, me.id))
+        .returning();
+      if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
+      // The client number is the member's, given at their first approval and never again.
+      await db.update(members).set({ hsNo: `C${String(randomInt(1_000_000, 9_999_999))}` }).where(and(eq(members.id, before.memberId), isNull(members.hsNo)));
+      if (before.relatedType === 'SUPPLEMENT') {
+        // The markets open on the account itself; the supplement records succeed.
+        const init = await initApplication(db, before.memberId);
+        if (init) await db.update(applications).set({ opened: init.opened | markets, masClientCodeActive: init.masClientCodeActive || hasMarket(markets, MARKET.MAS) }).where(eq(applications.id, init.id));
+        for (const bit of [MARKET.HK, MARKET.US, MARKET.MAS]) if (hasMarket(markets, bit)) await db.update(supplements).set({ status: STATUS.success }).where(and(eq(supplements.applicationId, before.id), eq(supplements.market, bit)));
+      }
+      await auditCase(request, before.firstApprovedBy ? 'approveSecond' : 'approve', before, after, { markets, ...(before.firstApprovedBy ? { maker: before.firstApprovedBy } : {}) });
+      app.kh.metrics.decisions.inc({ decision: 'approved' });
+      await notifyDecision(app.kh.queue, { event: 'approved', applicationId: before.id, markets });
+      return ok({ ...after, awaitingSecondApproval: false });
+    },
+  );
+
+  app.post(
+    '/applications/:id/reject',
+    { config: { staffAccess: 'cases.work' }, schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } }, note: { type: 'string', maxLength: 2000 }, expectedStatus } } } },
+    async (request) => {
+      const before = await decidable(request);
+      const body = request.body as { items: string[]; note?: string };
+      const items = [...new Set(body.items)];
+      const unknown = items.filter((item) => !REJECT_ITEMS.has(item));
+      if (unknown.length > 0) throw badRequest('server.unknownRejectItems', { items: unknown.join(', ') });
+      const note = body.note?.trim() || null;
+      // A rejection ends any first approval: the resubmitted case is approved afresh.
+      const [after] = await db
+        .update(applications)
+        .set({ status: STATUS.fail, rejectedReason: items.join(','), rejectionNote: note, assignedTo: staffOf(request), firstApprovedBy: null, firstApprovedMarkets: null, firstApprovedAt: null, updatedAt: new Date() })
+        .where(unchangedAndMine(before, staffOf(request)))
+        .returning();
+      if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
+      // A rejected identity document is checked again: the old check verifies nothing from now on,
+      // so the applicant cannot type another identity in its place.
+      if (isContainRejectIdKind(parseRejectedReason(after.rejectedReason)))
+        await db.update(ekycChecks).set({ state: SUPERSEDED }).where(and(eq(ekycChecks.memberId, before.memberId), eq(ekycChecks.state, 'success')));
+      await auditCase(request, 'reject', before, after, { items, ...(note ? { note } : {}) });
+      app.kh.metrics.decisions.inc({ decision: 'rejected' });
+      await notifyDecision(app.kh.queue, { event: 'rejected', applicationId: before.id });
+      return ok(after);
+    },
+  );
+
+  // Switching a member's MY client code takes two people: a case worker asks, a supervisor confirms
+  // (staff/changes-routes.ts). The change is made only then.
+  app.post(
+    '/members/:memberId/my-client-code',
+    { config: { staffAccess: 'cases.work' }, schema: { params: { type: 'object', required: ['memberId'], properties: { memberId: { type: 'string', maxLength: 64 } } }, body: { type: 'object', required: ['active'], properties: { active: { type: 'boolean' } } } } },
+    async (request) => {
+      const { memberId } = request.params as { memberId: string };
+      const before = await initApplication(db, memberId);
+      if (!before || !hasMarket(before.opened, MARKET.MAS)) throw new AppError(409, CODES.badState, 'server.noMyAccount');
+      const active = (request.body as { active: boolean }).active;
+      if (active === before.masClientCodeActive) throw new AppError(409, CODES.badState, 'server.myClientCodeAlready');
+      const changeId = await proposeChange(request, { kind: 'myClientCode', targetMemberId: memberId, change: { active, from: before.masClientCodeActive } });
+      return ok({ changeId, state: 'pending' });
+    },
+  );
+};

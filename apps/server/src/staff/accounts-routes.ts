@@ -1,0 +1,94 @@
+// Staff accounts, the admin's. Disabling an account is one admin's act and takes effect at once;
+// everything that gives access (a new account, a role, a password or second factor reset, enabling
+// again) is proposed here and made only when another admin confirms it (staff/changes-routes.ts).
+// The list of active colleagues (names and roles) is a supervisor's too: a case is handed to one.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { auditLog, staff, staffSessions } from '../db/schema.ts';
+import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
+import { auditRequest } from '../audit/audit.ts';
+import { MIN_PASSWORD_LENGTH, STAFF_ROLES, hashPassword, staffOf, type StaffRole } from './staff-auth.ts';
+import { proposeChange } from './staff-changes.ts';
+
+export const staffAccountsPlugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.kh;
+  const accountSchema = {
+    email: { type: 'string', format: 'email', maxLength: 200 },
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    role: { type: 'string', enum: [...STAFF_ROLES] },
+    password: { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: 200 },
+  } as const;
+
+  app.get('/colleagues', { config: { staffAccess: 'staff.list' } }, async () =>
+    ok(await db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(isNull(staff.disabledAt)).orderBy(asc(staff.name))),
+  );
+
+  app.get('/accounts', { config: { staffAccess: 'staff.manage' } }, async () => {
+    const lastSignIn = db
+      .select({ staffId: auditLog.staffId, at: sql<Date>`max(${auditLog.createdAt})`.as('at') })
+      .from(auditLog)
+      .where(sql`${auditLog.action} in ('login', 'totpEnrolled')`)
+      .groupBy(auditLog.staffId)
+      .as('last_sign_in');
+    return ok(
+      await db
+        .select({
+          id: staff.id,
+          email: staff.email,
+          name: staff.name,
+          role: staff.role,
+          enrolled: sql<boolean>`${staff.totpEnabledAt} is not null`,
+          disabled: sql<boolean>`${staff.disabledAt} is not null`,
+          oneTimePassword: sql<boolean>`${staff.oneTimePasswordUntil} is not null`,
+          createdAt: staff.createdAt,
+          lastSignInAt: sql<Date | null>`${lastSignIn.at}`.mapWith(staff.createdAt),
+        })
+        .from(staff)
+        .leftJoin(lastSignIn, eq(lastSignIn.staffId, staff.id))
+        .orderBy(asc(staff.email)),
+    );
+  });
+
+  // A new account is a proposal: another admin confirms it. The password is one-time: its owner
+  // chooses their own at the first sign-in, so no admin knows a password that stays valid.
+  app.post('/accounts', { config: { staffAccess: 'staff.manage' }, schema: { body: { type: 'object', required: ['email', 'name', 'role', 'password'], properties: accountSchema } } }, async (request) => {
+    const body = request.body as { email: string; name: string; role: StaffRole; password: string };
+    const email = body.email.toLowerCase().trim();
+    const [existing] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
+    if (existing) throw new AppError(409, CODES.badState, 'server.staffEmailTaken');
+    const changeId = await proposeChange(request, { kind: 'createStaff', change: { email, name: body.name.trim(), role: body.role, passwordHash: await hashPassword(body.password) } });
+    return ok({ changeId, state: 'pending' });
+  });
+
+  app.post(
+    '/accounts/:id',
+    {
+      config: { staffAccess: 'staff.manage' },
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
+        body: { type: 'object', additionalProperties: false, properties: { role: accountSchema.role, disabled: { type: 'boolean' }, resetTotp: { type: 'boolean' }, resetPassword: accountSchema.password } },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as { role?: StaffRole; disabled?: boolean; resetTotp?: boolean; resetPassword?: string };
+      const [target] = await db.select().from(staff).where(eq(staff.id, id));
+      if (!target) throw new AppError(404, '404', 'server.staffUnknown');
+      // An admin cannot lock themselves out: the last way back in would be the database.
+      if (id === staffOf(request) && (body.disabled || (body.role && body.role !== 'admin'))) throw new AppError(409, CODES.badState, 'server.staffNotYourself');
+      if (body.role === undefined && body.disabled === undefined && !body.resetTotp && !body.resetPassword) throw badRequest('server.staffNothingToChange');
+      const changes: string[] = [];
+      if (body.disabled === true && !target.disabledAt) {
+        // Stopping access is never held up: one admin disables, and every session ends now.
+        await db.update(staff).set({ disabledAt: new Date() }).where(and(eq(staff.id, id), isNull(staff.disabledAt)));
+        await db.delete(staffSessions).where(eq(staffSessions.staffId, id));
+        await auditRequest(request, { action: 'staffDisabled', detail: { staffId: id, email: target.email } });
+      }
+      if (body.disabled === false && target.disabledAt) changes.push(await proposeChange(request, { kind: 'enable', targetStaffId: id, change: {} }));
+      if (body.role && body.role !== target.role) changes.push(await proposeChange(request, { kind: 'role', targetStaffId: id, change: { from: target.role as StaffRole, to: body.role } }));
+      if (body.resetTotp) changes.push(await proposeChange(request, { kind: 'resetTotp', targetStaffId: id, change: {} }));
+      if (body.resetPassword) changes.push(await proposeChange(request, { kind: 'resetPassword', targetStaffId: id, change: { passwordHash: await hashPassword(body.resetPassword) } }));
+      return ok({ id, changeIds: changes, disabled: body.disabled === true ? true : Boolean(target.disabledAt) });
+    },
+  );
+};

@@ -1,0 +1,217 @@
+// Changes that take two people: one proposes, another confirms, and only then is the change made.
+// Staff accounts (a new account, a role, a password or second factor reset, an account enabled again)
+// are an admin's to propose and another admin's to confirm; a member's MY client code is a case
+// worker's to propose and a supervisor's to confirm. Nobody confirms their own proposal or a change
+// about themselves, and a colleague linked to a maker by such a change in the last 30 days may not
+// check that maker's case (`linkedByStaffChange`).
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MARKET, hasMarket } from '@kh/flow';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database.ts';
+import { applications, members, staff, staffChanges, staffSessions } from '../db/schema.ts';
+import { AppError, CODES } from '../http/envelope.ts';
+import { auditCase, auditRequest } from '../audit/audit.ts';
+import { initApplication } from '../applications/applications.ts';
+import { hasPermission, type Permission, type StaffRole } from './staff-access.ts';
+import { oneTimeUntil, staffMemberOf } from './staff-auth.ts';
+
+export const CHANGE_KINDS = ['createStaff', 'role', 'resetPassword', 'resetTotp', 'enable', 'myClientCode'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+const STAFF_KINDS: ChangeKind[] = ['createStaff', 'role', 'resetPassword', 'resetTotp', 'enable'];
+
+/** Who may confirm each kind. */
+export const CONFIRMED_BY: Record<ChangeKind, Permission> = {
+  createStaff: 'staff.manage',
+  role: 'staff.manage',
+  resetPassword: 'staff.manage',
+  resetTotp: 'staff.manage',
+  enable: 'staff.manage',
+  myClientCode: 'cases.check',
+};
+
+/** A proposal nobody confirmed in this time lapses. */
+export const PROPOSAL_DAYS = 7;
+/** A maker and a checker linked by a staff change (either way) within this time are not two people. */
+export const CHECKER_LINK_DAYS = 30;
+
+export type Change =
+  | { email: string; name: string; role: StaffRole; passwordHash: string }
+  | { from: StaffRole; to: StaffRole }
+  | { passwordHash: string }
+  | { active: boolean; from: boolean }
+  | Record<string, never>;
+
+type Row = typeof staffChanges.$inferSelect;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** What a change says in the audit and the console: never a password hash. */
+export const visibleChange = (change: unknown) => Object.fromEntries(Object.entries(change as Record<string, unknown>).filter(([key]) => key !== 'passwordHash'));
+
+export async function proposeChange(request: FastifyRequest, input: { kind: ChangeKind; targetStaffId?: string; targetMemberId?: string; change: Change }): Promise<string> {
+  const { db } = request.server.kh;
+  const me = staffMemberOf(request);
+  const id = randomUUID();
+  try {
+    await db.insert(staffChanges).values({
+      id,
+      kind: input.kind,
+      targetStaffId: input.targetStaffId ?? null,
+      targetMemberId: input.targetMemberId ?? null,
+      change: input.change,
+      proposedBy: me.id,
+      expiresAt: new Date(Date.now() + PROPOSAL_DAYS * 86_400_000),
+    });
+  } catch (error) {
+    // One proposal of a kind waits per target at a time: decline it first to propose another.
+    if (isUniqueViolation(error)) throw new AppError(409, CODES.badState, 'server.changeAlreadyPending');
+    throw error;
+  }
+  await auditRequest(request, { action: 'changeProposed', memberId: input.targetMemberId ?? null, detail: { changeId: id, kind: input.kind, targetStaffId: input.targetStaffId ?? null, ...visibleChange(input.change) } });
+  return id;
+}
+
+async function pendingChange(db: Database, id: string): Promise<Row> {
+  const [row] = await db.select().from(staffChanges).where(eq(staffChanges.id, id));
+  if (!row) throw new AppError(404, '404', 'server.changeUnknown');
+  if (row.state === 'pending' && row.expiresAt <= new Date()) {
+    await db.update(staffChanges).set({ state: 'expired' }).where(and(eq(staffChanges.id, id), eq(staffChanges.state, 'pending')));
+    throw new AppError(409, CODES.badState, 'server.changeExpired');
+  }
+  if (row.state !== 'pending') throw new AppError(409, CODES.badState, 'server.changeDecided');
+  return row;
+}
+
+/** The second person's answer. The change is made in the same transaction that records the answer: two answers at once make one. */
+export async function decideChange(request: FastifyRequest, id: string, answer: 'approve' | 'decline'): Promise<Row> {
+  const { db } = request.server.kh;
+  const me = staffMemberOf(request);
+  const row = await pendingChange(db, id);
+  const kind = row.kind as ChangeKind;
+  const proposer = row.proposedBy === me.id;
+  // The proposer may withdraw their own proposal; everything else needs the right to confirm this kind.
+  if (!(answer === 'decline' && proposer) && !hasPermission(me.role, CONFIRMED_BY[kind])) throw new AppError(403, CODES.staffForbidden, 'server.staffRoleRequired', { roles: CONFIRMED_BY[kind] === 'staff.manage' ? 'admin' : 'supervisor' });
+  if (answer === 'approve') {
+    if (proposer) throw new AppError(409, CODES.badState, 'server.changeOwnProposal');
+    if (row.targetStaffId === me.id) throw new AppError(409, CODES.badState, 'server.changeAboutYou');
+  }
+  const decided = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(staffChanges)
+      .set({ state: answer === 'approve' ? 'approved' : 'declined', decidedBy: me.id, decidedAt: new Date() })
+      .where(and(eq(staffChanges.id, id), eq(staffChanges.state, 'pending')))
+      .returning();
+    if (!claimed) throw new AppError(409, CODES.badState, 'server.changeDecided');
+    if (answer === 'decline') return { row: claimed, before: undefined };
+    const before = await apply(tx as unknown as Database, claimed);
+    return { row: claimed, before };
+  });
+  const detail = { changeId: id, kind, proposedBy: row.proposedBy, targetStaffId: decided.row.targetStaffId, ...visibleChange(row.change), ...(decided.before ? { before: decided.before } : {}) };
+  if (kind === 'myClientCode' && answer === 'approve') {
+    const application = await initApplication(db, row.targetMemberId!);
+    await auditCase(request, (row.change as { active: boolean }).active ? 'myClientCodeActive' : 'myClientCodeInactive', undefined, application, detail);
+  } else await auditRequest(request, { action: answer === 'approve' ? 'changeApproved' : 'changeDeclined', memberId: row.targetMemberId, detail });
+  return decided.row;
+}
+
+/** Makes the change; answers what it replaced. */
+async function apply(db: Database, row: Row): Promise<Record<string, unknown>> {
+  const change = row.change as Record<string, unknown>;
+  const endSessions = (staffId: string) => db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+  switch (row.kind as ChangeKind) {
+    case 'createStaff': {
+      const id = randomUUID();
+      try {
+        await db.insert(staff).values({ id, email: String(change.email), name: String(change.name), role: String(change.role), passwordHash: String(change.passwordHash), oneTimePasswordUntil: oneTimeUntil() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, CODES.badState, 'server.staffEmailTaken');
+        throw error;
+      }
+      await db.update(staffChanges).set({ targetStaffId: id }).where(eq(staffChanges.id, row.id));
+      row.targetStaffId = id;
+      return {};
+    }
+    case 'role': {
+      const [before] = await db.select({ role: staff.role }).from(staff).where(eq(staff.id, row.targetStaffId!));
+      await db.update(staff).set({ role: String(change.to) }).where(eq(staff.id, row.targetStaffId!));
+      return { role: before?.role };
+    }
+    case 'resetPassword':
+      // The new password is one-time too: its owner changes it at the next sign-in.
+      await db.update(staff).set({ passwordHash: String(change.passwordHash), oneTimePasswordUntil: oneTimeUntil() }).where(eq(staff.id, row.targetStaffId!));
+      await endSessions(row.targetStaffId!);
+      return {};
+    case 'resetTotp':
+      await db.update(staff).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staff.id, row.targetStaffId!));
+      await endSessions(row.targetStaffId!);
+      return {};
+    case 'enable':
+      await db.update(staff).set({ disabledAt: null }).where(eq(staff.id, row.targetStaffId!));
+      return { disabled: true };
+    case 'myClientCode': {
+      const application = await initApplication(db, row.targetMemberId!);
+      if (!application || !hasMarket(application.opened, MARKET.MAS)) throw new AppError(409, CODES.badState, 'server.noMyAccount');
+      await db.update(applications).set({ masClientCodeActive: Boolean(change.active), updatedAt: new Date() }).where(eq(applications.id, application.id));
+      return { active: application.masClientCodeActive };
+    }
+  }
+}
+
+/**
+ * Whether two staff members are linked by a staff change confirmed in the last 30 days: one proposed
+ * or confirmed the creation, role, password or second factor of the other (an admin who made an
+ * account may not be that account's checker, nor the other way round).
+ */
+export async function linkedByStaffChange(db: Database, a: string, b: string, now = new Date()): Promise<boolean> {
+  const since = new Date(now.getTime() - CHECKER_LINK_DAYS * 86_400_000);
+  const madeBy = (target: string, actor: string): SQL => and(eq(staffChanges.targetStaffId, target), or(eq(staffChanges.proposedBy, actor), eq(staffChanges.decidedBy, actor)))!;
+  const [link] = await db
+    .select({ id: staffChanges.id })
+    .from(staffChanges)
+    .where(and(eq(staffChanges.state, 'approved'), inArray(staffChanges.kind, STAFF_KINDS), gt(staffChanges.decidedAt, since), lte(staffChanges.decidedAt, now), or(madeBy(a, b), madeBy(b, a))))
+    .limit(1);
+  return Boolean(link);
+}
+
+/** The changes a staff member may see: those they may confirm, and their own proposals; pending first. */
+export async function changesFor(db: Database, viewer: { id: string; role: StaffRole }, state?: string) {
+  const kinds = CHANGE_KINDS.filter((kind) => hasPermission(viewer.role, CONFIRMED_BY[kind]));
+  const proposer = alias(staff, 'proposer');
+  const rows = await db
+    .select({
+      id: staffChanges.id,
+      kind: staffChanges.kind,
+      state: staffChanges.state,
+      change: staffChanges.change,
+      targetStaffId: staffChanges.targetStaffId,
+      targetMemberId: staffChanges.targetMemberId,
+      targetName: staff.name,
+      targetEmail: staff.email,
+      proposedBy: staffChanges.proposedBy,
+      proposedByName: proposer.name,
+      proposedAt: staffChanges.proposedAt,
+      decidedBy: staffChanges.decidedBy,
+      decidedAt: staffChanges.decidedAt,
+      expiresAt: staffChanges.expiresAt,
+      hsNo: members.hsNo,
+    })
+    .from(staffChanges)
+    .leftJoin(staff, eq(staff.id, staffChanges.targetStaffId))
+    .leftJoin(proposer, eq(proposer.id, staffChanges.proposedBy))
+    .leftJoin(members, eq(members.id, staffChanges.targetMemberId))
+    .where(and(or(kinds.length > 0 ? inArray(staffChanges.kind, kinds) : sql`false`, eq(staffChanges.proposedBy, viewer.id)), state ? eq(staffChanges.state, state) : undefined))
+    .orderBy(sql`${staffChanges.state} = 'pending' desc`, desc(staffChanges.proposedAt))
+    .limit(200);
+  const now = new Date();
+  return rows.map((row) => {
+    const lapsed = row.state === 'pending' && row.expiresAt <= now;
+    return {
+      ...row,
+      state: lapsed ? 'expired' : row.state,
+      change: visibleChange(row.change),
+      mayConfirm: !lapsed && row.state === 'pending' && row.proposedBy !== viewer.id && row.targetStaffId !== viewer.id && hasPermission(viewer.role, CONFIRMED_BY[row.kind as ChangeKind]),
+    };
+  });
+}

@@ -1,0 +1,421 @@
+// The schema studio's API (role "editor"): drafts, review and publishing of step versions, the
+// server check of a preview's payload, rollback and export. Every lint and compile of a document
+// runs in the studio's worker thread within a time and memory limit (studio/studio-compiler.ts);
+// an editor's compiling requests are counted, drafts have a quota. Publishing and rolling back both
+// take a second editor: a rollback is a version of the earlier document sent for review, and once
+// live it retires the version it replaced, so nothing is saved under that one again.
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, stepFileText, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
+import type { LintProblem } from '@kh/engine/lint';
+import { createHash } from 'node:crypto';
+import { applicationSteps, applications, staff, stepPublications, stepVersions } from '../db/schema.ts';
+import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
+import { checkLimit } from '../http/rate-limits.ts';
+import { translate } from '@kh/i18n';
+import { STATUS } from '../applications/applications.ts';
+import { auditRequest } from '../audit/audit.ts';
+import { staffOf } from '../staff/staff-auth.ts';
+import { StudioTooComplexError } from './studio-compiler.ts';
+import { liveVersion, publishedVersion } from '../steps/step-versions.ts';
+import { bundledVersion, FORM_STEP_IDS } from '../steps/steps.ts';
+import type { Database } from '../db/database.ts';
+import { appCsp } from '../pages/web.ts';
+
+/** Applications still being filled in, rejected for changes, or waiting for review: their answers are in use. */
+const OPEN_STATUSES = [STATUS.stash, STATUS.review, STATUS.fail];
+
+type Version = typeof stepVersions.$inferSelect;
+
+/**
+ * The validator modules of unsaved documents the studio previews, by content hash, newest last. The
+ * console runs under script-src 'self' and cannot compile a validator itself, so the server compiles
+ * as a publish would and serves the module from its own origin. Bounded: an editor typing makes many.
+ */
+const PREVIEW_MODULES_KEPT = 64;
+const previewModules = new Map<string, string>();
+function keepPreviewModule(module: string): string {
+  const hash = createHash('sha256').update(module).digest('hex').slice(0, 32);
+  previewModules.delete(hash);
+  previewModules.set(hash, module);
+  for (const oldest of previewModules.keys()) {
+    if (previewModules.size <= PREVIEW_MODULES_KEPT) break;
+    previewModules.delete(oldest);
+  }
+  return hash;
+}
+
+/** How many open applications hold a value at any of these payload paths (`a.b`, `list[].c`). */
+async function openApplicationsHolding(db: Database, stepId: string, paths: string[]): Promise<number> {
+  if (paths.length === 0) return 0;
+  const jsonPaths = paths.map((path) => `$.${path.replaceAll('[]', '[*]')}`);
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${applicationSteps.applicationId})`.mapWith(Number) })
+    .from(applicationSteps)
+    .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
+    .where(
+      and(
+        eq(applicationSteps.stepId, stepId),
+        inArray(applications.status, OPEN_STATUSES),
+        sql`(${sql.join(
+          jsonPaths.map((p) => sql`jsonb_path_exists(${applicationSteps.payload}, ${p}::jsonpath)`),
+          sql` or `,
+        )})`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
+  const { db, studio: compiler, config } = app.kh;
+  const limits = config.studio;
+  const editor = { config: { staffAccess: 'studio.edit' } } as const;
+  const stepParams = { type: 'object', required: ['stepId'], properties: { stepId: { type: 'string', maxLength: 40 }, version: { type: 'integer', minimum: 0, maximum: 1_000_000 } } } as const;
+  const translationsSchema = {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, { type: 'object', maxProperties: 500, additionalProperties: { type: 'string', maxLength: 2000 } }])),
+  };
+  const documentBody = { type: 'object', required: ['document', 'translations'], properties: { document: { type: 'object' }, translations: translationsSchema, basedOn: { type: 'integer', minimum: 0 } } };
+
+  const knownStep = (stepId: string) => {
+    if (!FORM_STEP_IDS.includes(stepId)) throw new AppError(404, '404', 'server.studioStepUnknown', { step: stepId });
+  };
+  /** A version's document and texts: 0 is the build-time one, otherwise any row (drafts included). */
+  async function versionDocument(stepId: string, version: number): Promise<{ document: StepSchema; translations: StepTranslations; row?: Version }> {
+    if (version === 0) return { document: bundledVersion(stepId).document, translations: {} };
+    const [row] = await db.select().from(stepVersions).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version)));
+    if (!row) throw new AppError(404, '404', 'server.schemaVersionUnknown');
+    return { document: row.document as StepSchema, translations: row.translations as StepTranslations, row };
+  }
+  /** A version may not become another step: the flow and the stored answers know it by id and code. */
+  const sameStep = (stepId: string, document: unknown) => {
+    const bundled = bundledVersion(stepId).document;
+    const given = document as Partial<StepSchema>;
+    if (given.id !== bundled.id || given.stepCode !== bundled.stepCode) throw new AppError(400, CODES.badState, 'server.studioStepIdChanged');
+  };
+  /** Each request that compiles counts against the editor's minute. */
+  const counted = (request: FastifyRequest) => checkLimit(request, `studio:${staffOf(request)}`, limits.requestsPerMinute, 60_000);
+  /** A document (and its texts) within the size a draft may have. */
+  const withinSize = (document: unknown, translations: unknown = {}) => {
+    const bytes = Buffer.byteLength(JSON.stringify(document)) + Buffer.byteLength(JSON.stringify(translations));
+    if (bytes > limits.documentBytes) throw new AppError(413, '400', 'server.studioDocumentTooLarge', { kb: Math.round(limits.documentBytes / 1024) });
+  };
+  /** The compiler's answer, or the document's problem when it cannot compile within the limits. */
+  async function compiling<T>(request: FastifyRequest, work: () => Promise<T>, tooComplex: (problem: LintProblem) => T): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StudioTooComplexError)) throw error;
+      await auditRequest(request, { action: 'studioTooComplex', detail: { route: request.routeOptions.url } });
+      return tooComplex({ file: 'document', reason: translate(languageOf(request), error.messageKey, error.params) });
+    }
+  }
+  const lintOf = (request: FastifyRequest, document: unknown, translations: StepTranslations) => compiling(request, () => compiler.lint(document, translations), (problem) => [problem]);
+
+  // The steps list: each step's live version, its lint, drafts waiting and the last change.
+  app.get('/studio/steps', editor, async (request) => {
+    const rows = await db
+      .select({ stepId: stepVersions.stepId, version: stepVersions.version, status: stepVersions.status, updatedAt: stepVersions.updatedAt, author: staff.name })
+      .from(stepVersions)
+      .innerJoin(staff, eq(staff.id, stepVersions.authorId))
+      .orderBy(desc(stepVersions.updatedAt));
+    const live = await db.select().from(stepPublications).where(isNull(stepPublications.endedAt));
+    return ok(
+      await Promise.all(
+        FORM_STEP_IDS.map(async (stepId) => {
+          const publication = live.find((p) => p.stepId === stepId);
+          const version = publication?.version ?? 0;
+          const current = await publishedVersion(db, stepId, version);
+          const own = rows.filter((r) => r.stepId === stepId);
+          return {
+            stepId,
+            liveVersion: version,
+            liveSince: publication?.startedAt ?? null,
+            problems: (await lintOf(request, current.document, current.translations)).length,
+            drafts: own.filter((r) => r.status === 'draft' || r.status === 'review').length,
+            lastChange: own[0] ? { version: own[0].version, status: own[0].status, by: own[0].author, at: own[0].updatedAt } : null,
+          };
+        }),
+      ),
+    );
+  });
+
+  // One step: its versions (newest first) and its publications.
+  app.get('/studio/steps/:stepId', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId } = request.params as { stepId: string };
+    knownStep(stepId);
+    const versions = await db
+      .select({
+        version: stepVersions.version,
+        status: stepVersions.status,
+        basedOn: stepVersions.basedOn,
+        rollbackOf: stepVersions.rollbackOf,
+        retiredAt: stepVersions.retiredAt,
+        authorId: stepVersions.authorId,
+        author: staff.name,
+        createdAt: stepVersions.createdAt,
+        updatedAt: stepVersions.updatedAt,
+        submittedAt: stepVersions.submittedAt,
+        publishedAt: stepVersions.publishedAt,
+        reviewerId: stepVersions.reviewerId,
+      })
+      .from(stepVersions)
+      .innerJoin(staff, eq(staff.id, stepVersions.authorId))
+      .where(eq(stepVersions.stepId, stepId))
+      .orderBy(desc(stepVersions.version));
+    const publications = await db
+      .select({ version: stepPublications.version, action: stepPublications.action, by: staff.name, migration: stepPublications.migration, startedAt: stepPublications.startedAt, endedAt: stepPublications.endedAt })
+      .from(stepPublications)
+      .innerJoin(staff, eq(staff.id, stepPublications.staffId))
+      .where(eq(stepPublications.stepId, stepId))
+      .orderBy(asc(stepPublications.startedAt));
+    return ok({ stepId, liveVersion: await liveVersion(db, stepId), versions, publications });
+  });
+
+  // One version in full: document, texts, the translation table, its lint, and its diff from the version it started from.
+  app.get('/studio/steps/:stepId/versions/:version', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const { document, translations, row } = await versionDocument(stepId, version);
+    const basedOn = row?.basedOn ?? 0;
+    const base = version === 0 ? { document, translations } : await versionDocument(stepId, basedOn);
+    const problems = await lintOf(request, document, translations);
+    return ok({
+      stepId,
+      version,
+      status: row?.status ?? 'published',
+      basedOn,
+      rollbackOf: row?.rollbackOf ?? null,
+      authorId: row?.authorId ?? null,
+      document,
+      translations,
+      table: await compiling(request, () => compiler.run('table', { document, translations }), () => []),
+      problems,
+      diff: problems.length === 0 ? diffStepVersions(base, { document, translations }) : { fields: [], payload: { added: [], removed: [] }, texts: [] },
+    });
+  });
+
+  /** A new version row, numbered under the step's lock: two editors drafting at once get two numbers. */
+  async function newVersion(values: Omit<typeof stepVersions.$inferInsert, 'version'>): Promise<number> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${values.stepId}`}))`);
+      const [last] = await tx.select({ max: sql<number>`coalesce(max(${stepVersions.version}), 0)`.mapWith(Number) }).from(stepVersions).where(eq(stepVersions.stepId, values.stepId));
+      const next = (last?.max ?? 0) + 1;
+      await tx.insert(stepVersions).values({ ...values, version: next });
+      return next;
+    });
+  }
+
+  // A new draft, from a version (the live one by default). An editor keeps a bounded number of drafts.
+  app.post('/studio/steps/:stepId/drafts', { ...editor, schema: { params: stepParams, body: documentBody } }, async (request) => {
+    const { stepId } = request.params as { stepId: string };
+    knownStep(stepId);
+    await counted(request);
+    const body = request.body as { document: StepSchema; translations: StepTranslations; basedOn?: number };
+    sameStep(stepId, body.document);
+    withinSize(body.document, body.translations);
+    const basedOn = body.basedOn ?? (await liveVersion(db, stepId));
+    await versionDocument(stepId, basedOn).catch(() => {
+      throw new AppError(400, CODES.badState, 'server.studioBasedOnUnknown');
+    });
+    const staffId = staffOf(request);
+    const [{ drafts }] = await db.select({ drafts: count() }).from(stepVersions).where(and(eq(stepVersions.authorId, staffId), eq(stepVersions.status, 'draft')));
+    if (drafts >= limits.draftsPerEditor) throw new AppError(409, CODES.badState, 'server.studioDraftQuota', { count: limits.draftsPerEditor });
+    const version = await newVersion({ stepId, status: 'draft', basedOn, document: body.document, translations: body.translations, authorId: staffId });
+    await auditRequest(request, { action: 'studioDraft', detail: { stepId, version, basedOn } });
+    return ok({ version, problems: await lintOf(request, body.document, body.translations) });
+  });
+
+  // The author saves their draft again.
+  app.put('/studio/steps/:stepId/versions/:version', { ...editor, schema: { params: stepParams, body: documentBody } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    await counted(request);
+    const body = request.body as { document: StepSchema; translations: StepTranslations };
+    sameStep(stepId, body.document);
+    withinSize(body.document, body.translations);
+    const staffId = staffOf(request);
+    const { row } = await versionDocument(stepId, version);
+    if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
+    if (row.authorId !== staffId) throw new AppError(403, '403', 'server.studioNotAuthor');
+    const [saved] = await db
+      .update(stepVersions)
+      .set({ document: body.document, translations: body.translations, updatedAt: new Date() })
+      .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')))
+      .returning({ version: stepVersions.version });
+    if (!saved) throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: 'review' });
+    return ok({ version, problems: await lintOf(request, body.document, body.translations) });
+  });
+
+  // The author sends a clean draft for review; it is frozen from then on.
+  app.post('/studio/steps/:stepId/versions/:version/submit', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    await counted(request);
+    const staffId = staffOf(request);
+    const { row, document, translations } = await versionDocument(stepId, version);
+    if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
+    if (row.authorId !== staffId) throw new AppError(403, '403', 'server.studioNotAuthor');
+    const problems = await lintOf(request, document, translations);
+    if (problems.length > 0) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: problems.length }, { problems });
+    await db.update(stepVersions).set({ status: 'review', submittedAt: new Date(), updatedAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')));
+    await auditRequest(request, { action: 'studioSubmit', detail: { stepId, version } });
+    return ok({ version, status: 'review' });
+  });
+
+  // The author gives up their draft: it stays in the history as discarded, and counts no more.
+  app.post('/studio/steps/:stepId/versions/:version/discard', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const staffId = staffOf(request);
+    const { row } = await versionDocument(stepId, version);
+    if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
+    if (row.authorId !== staffId) throw new AppError(403, '403', 'server.studioNotAuthor');
+    await db.update(stepVersions).set({ status: 'discarded', updatedAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')));
+    await auditRequest(request, { action: 'studioDiscard', detail: { stepId, version } });
+    return ok({ version, status: 'discarded' });
+  });
+
+  // A second editor publishes a version in review: its validator is compiled now, once. A rollback
+  // version, once live, retires the version it replaced.
+  app.post(
+    '/studio/steps/:stepId/versions/:version/publish',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', properties: { migration: { type: 'string', maxLength: 2000 } } } } },
+    async (request) => {
+      const { stepId, version } = request.params as { stepId: string; version: number };
+      knownStep(stepId);
+      await counted(request);
+      const { migration } = (request.body ?? {}) as { migration?: string };
+      const staffId = staffOf(request);
+      const { row, document, translations } = await versionDocument(stepId, version);
+      if (!row || row.status !== 'review') throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+      if (row.authorId === staffId) throw new AppError(403, '403', 'server.studioOwnVersion');
+      const made = await compiling(request, () => compiler.run('publication', { document, translations }), (problem) => ({ problems: [problem], jsonSchema: null, validatorCode: null }));
+      if (made.problems.length > 0 || !made.validatorCode) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: made.problems.length }, { problems: made.problems });
+      const live = await liveVersion(db, stepId);
+      if (row.basedOn !== live) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live });
+      await makeLive(request, { stepId, version, staffId, migration, basedOn: row.basedOn, jsonSchema: made.jsonSchema, validatorCode: made.validatorCode, rollbackOf: row.rollbackOf });
+      return ok({ version, status: 'published', liveVersion: version });
+    },
+  );
+
+  /** Makes a version in review live: ends the live publication, starts this one, and for a rollback retires the one it replaced. */
+  async function makeLive(
+    request: FastifyRequest,
+    { stepId, version, staffId, migration, basedOn, jsonSchema, validatorCode, rollbackOf }: { stepId: string; version: number; staffId: string; migration?: string; basedOn: number; jsonSchema: unknown; validatorCode: string; rollbackOf: number | null },
+  ) {
+    const live = await liveVersion(db, stepId);
+    const current = await versionDocument(stepId, live);
+    const next = await versionDocument(stepId, version);
+    // Pinned answers keep their version, but the people and systems that read answers (the review
+    // console, the back office) lose a key a live version drops: say how, or do not.
+    const dropped = droppedPayloadKeys(current.document, next.document);
+    const holding = await openApplicationsHolding(db, stepId, dropped);
+    if (holding > 0 && !migration?.trim()) throw new AppError(409, CODES.badState, 'server.studioBreaking', { count: holding, keys: dropped.join(', ') }, { affected: holding, dropped });
+    const action = rollbackOf === null ? 'publish' : 'rollback';
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
+      // Read again under the step's lock: what was checked above is still what is live, and a publish
+      // starts from it (a version drafted from an older live one would silently undo the newer one).
+      const [now] = await tx.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
+      const liveNow = now?.version ?? 0;
+      if (basedOn !== liveNow) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn, live: liveNow });
+      if (liveNow !== live) throw new AppError(409, CODES.badState, 'server.studioLiveChanged');
+      const [done] = await tx
+        .update(stepVersions)
+        .set({ status: 'published', reviewerId: staffId, publishedAt: new Date(), updatedAt: new Date(), jsonSchema, validatorCode })
+        .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'review')))
+        .returning({ version: stepVersions.version });
+      if (!done) throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+      // A rollback says the version it replaces was wrong: nothing is saved under it again (the
+      // build-time version 0 is the baseline and is never retired).
+      if (action === 'rollback' && liveNow !== 0) await tx.update(stepVersions).set({ retiredAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, liveNow)));
+      await tx.update(stepPublications).set({ endedAt: new Date() }).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
+      await tx.insert(stepPublications).values({ stepId, version, action, staffId, migration: migration?.trim() || null });
+    });
+    await auditRequest(request, {
+      action: action === 'publish' ? 'studioPublish' : 'studioRollback',
+      detail: { stepId, version, from: live, ...(rollbackOf !== null ? { rollbackOf, retired: live !== 0 ? live : null } : {}), ...(migration ? { migration } : {}), ...(dropped.length ? { dropped, affected: holding } : {}) },
+    });
+  }
+
+  // Rollback: an editor asks to make an earlier published version (or the build-time 0) live again.
+  // It becomes a version of that document in review; a second editor publishes it like any other.
+  app.post(
+    '/studio/steps/:stepId/rollback',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 0 } } } } },
+    async (request) => {
+      const { stepId } = request.params as { stepId: string };
+      knownStep(stepId);
+      const { version } = request.body as { version: number };
+      const target = await versionDocument(stepId, version);
+      if (version !== 0 && (target.row?.status !== 'published' || target.row.retiredAt)) throw new AppError(409, CODES.badState, 'server.studioNotPublished');
+      const live = await liveVersion(db, stepId);
+      if (live === version) throw new AppError(409, CODES.badState, 'server.studioAlreadyLive');
+      const staffId = staffOf(request);
+      const created = await newVersion({ stepId, status: 'review', basedOn: live, rollbackOf: version, document: target.document, translations: target.translations, authorId: staffId, submittedAt: new Date() });
+      await auditRequest(request, { action: 'studioRollbackAsked', detail: { stepId, version: created, rollbackOf: version, from: live } });
+      return ok({ version: created, status: 'review', rollbackOf: version, liveVersion: live });
+    },
+  );
+
+  // The server check of the preview: the document as it stands (saved or not), a context and the
+  // answers typed; the payload the step would send and the errors the server would give.
+  app.post(
+    '/studio/steps/:stepId/check',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['document', 'data'], properties: { document: { type: 'object' }, translations: translationsSchema, context: { type: 'object' }, data: { type: 'object' } } } } },
+    async (request) => {
+      const { stepId } = request.params as { stepId: string };
+      knownStep(stepId);
+      await counted(request);
+      const body = request.body as { document: StepSchema; translations?: StepTranslations; context?: StepContext; data: Record<string, unknown> };
+      withinSize(body.document, body.translations);
+      return ok(
+        await compiling(request, () => compiler.run('check', { document: body.document, translations: body.translations ?? {}, context: body.context ?? {}, data: body.data }), (problem) => ({ problems: [problem], payload: null, errors: [] })),
+      );
+    },
+  );
+
+  // The preview as the editor types: the lint, the translation table and (when the lint is clean) the
+  // validator module a publish of this very document would serve, so the preview validates as the app will.
+  app.post(
+    '/studio/steps/:stepId/preview',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['document'], properties: { document: { type: 'object' }, translations: translationsSchema } } } },
+    async (request) => {
+      const { stepId } = request.params as { stepId: string };
+      knownStep(stepId);
+      await counted(request);
+      const body = request.body as { document: StepSchema; translations?: StepTranslations };
+      withinSize(body.document, body.translations);
+      const answer = await compiling(request, () => compiler.run('preview', { document: body.document, translations: body.translations ?? {} }), (problem) => ({ problems: [problem], table: [], module: null }));
+      return ok({ problems: answer.problems, table: answer.table, validator: answer.module ? `/staff/studio/preview-validators/${keepPreviewModule(answer.module)}.js` : null });
+    },
+  );
+
+  app.get(
+    '/studio/preview-validators/:file',
+    { ...editor, schema: { params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[0-9a-f]{32}\\.js$' } } } } },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const module = previewModules.get(file.slice(0, -3));
+      if (!module) throw new AppError(404, '404', 'server.studioPreviewGone');
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', appCsp())
+        .header('x-content-type-options', 'nosniff')
+        .send(module);
+    },
+  );
+
+  // Export: a version as the files git keeps (schemas/steps/<id>.json, the locale keys it brings).
+  app.get('/studio/steps/:stepId/versions/:version/export', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const { document, translations, row } = await versionDocument(stepId, version);
+    if (version !== 0 && row?.status !== 'published') throw new AppError(409, CODES.badState, 'server.studioNotPublished');
+    return ok({ stepId, version, files: { [`schemas/steps/${stepId}.json`]: stepFileText(document) }, translations });
+  });
+
+};
