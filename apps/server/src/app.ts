@@ -22,35 +22,39 @@ import { originSplit, sameOriginGuard } from './http/same-origin.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { s3FileStorage } from './storage/s3-storage.ts';
-import { httpSms, sandboxSms } from './messages/sms.ts';
-import { noBotCheck, recaptchaBotCheck, sandboxBotCheck } from './passport/bot-check.ts';
+import { httpSms, sandboxSms } from './messages/index.ts';
+import { noBotCheck, recaptchaBotCheck, sandboxBotCheck } from './passport/index.ts';
 import { createMetrics } from './observability/metrics.ts';
-import { sandboxMailer, smtpMailer } from './messages/mail.ts';
+import { sandboxMailer, smtpMailer } from './messages/index.ts';
 import { providerWorker } from './jobs/provider-jobs.ts';
-import { notificationWorker } from './messages/notifications.ts';
+import { identityJobs } from './identity/index.ts';
+import { paymentJobs } from './payment/index.ts';
+import { notificationWorker } from './messages/index.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
-import { StudioCompiler } from './studio/studio-compiler.ts';
-import { sweepUnfinishedUploads } from './documents/file-sweep.ts';
+import { StudioCompiler } from './studio/index.ts';
+import { sweepUnfinishedUploads } from './documents/index.ts';
 import type pg from 'pg';
 import { sameSignature } from '@kh/api';
 import { loadEveryNumberingPlan } from '@kh/engine';
-import { passportPlugin } from './passport/passport-routes.ts';
-import { applyPlugin, dealerPlugin } from './applications/apply-routes.ts';
-import { supplementPlugin } from './applications/supplement-routes.ts';
-import { accountPlugin } from './applications/account-routes.ts';
-import { dictionaryPlugin } from './steps/dictionary-routes.ts';
-import { filePlugin } from './documents/file-routes.ts';
-import { helpPlugin } from './documents/help-routes.ts';
-import { analyticsPlugin } from './analytics/analytics-routes.ts';
-import { devPlugin } from './messages/outbox-routes.ts';
-import { SCHEMA_BASE, stepSchemasPlugin } from './steps/step-schemas-routes.ts';
+import { passportPlugin } from './passport/index.ts';
+import { applyPlugin, dealerPlugin } from './applications/index.ts';
+import { applicationPdfPlugin } from './documents/index.ts';
+import { supplementPlugin } from './applications/index.ts';
+import { accountPlugin } from './applications/index.ts';
+import { dictionaryPlugin } from './steps/index.ts';
+import { filePlugin } from './documents/index.ts';
+import { helpPlugin } from './documents/index.ts';
+import { analyticsPlugin } from './analytics/index.ts';
+import { devPlugin } from './messages/index.ts';
+import { SCHEMA_BASE, stepSchemasPlugin } from './steps/index.ts';
 import { join } from 'node:path';
-import { isAppRoute, isConsoleRoute, registerConsoleApp, registerWebApp } from './pages/web.ts';
+import { isAppRoute, isConsoleRoute, registerConsoleApp, registerWebApp } from './pages/index.ts';
 
 /** Each service and the base path SPEC §7 gives it. */
 const SERVICES: [FastifyPluginAsync, string][] = [
   [passportPlugin, '/passport'],
   [applyPlugin, '/kh/account/apply'],
+  [applicationPdfPlugin, '/kh/account/apply'],
   [supplementPlugin, '/kh/account/supplement'],
   [accountPlugin, '/account'],
   [dictionaryPlugin, '/pdp'],
@@ -133,7 +137,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   };
   app.addHook('onClose', () => context.studio.close());
   await queue.work(QUEUES.notify, notificationWorker({ ...context, log: app.log }));
-  await queue.work(QUEUES.provider, providerWorker(context));
+  await queue.work(QUEUES.provider, providerWorker({ ...identityJobs(context), ...paymentJobs(context) }));
   // Unfinished uploads are swept every few minutes (one instance at a time); a failed sweep waits for the next.
   const sweeping = setInterval(() => void sweepUnfinishedUploads(db, context.storage).catch((error: unknown) => app.log.warn({ dependency: 'storage', reason: safeError(error).message.slice(0, 120) }, 'file sweep failed')), 5 * 60_000);
   sweeping.unref();

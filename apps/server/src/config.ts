@@ -1,9 +1,15 @@
-// Server configuration from the environment. Every value has a safe default for a local sandbox.
+// The server's configuration from the environment, composed: the platform's settings here, each
+// provider's parsed in its own domain. Every value has a safe default for a local sandbox.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { ConfigError, flag, isLoopback, isProduction, numberSetting } from './config/settings.ts';
 import type { S3Settings } from './storage/s3-storage.ts';
-import type { GhlSettings } from './payment/ghl.ts';
-import { ZOLOZ_WEB_SDK_URL, readKey, type ZolozSettings } from './identity/zoloz.ts';
+import { s3From } from './storage/s3-settings.ts';
+import { ghlFrom, requireGhl, type GhlSettings } from './payment/index.ts';
+import { requireZoloz, zolozFrom, type ZolozSettings } from './identity/index.ts';
+import { botCheckFrom, requireBotCheck, type BotCheckSettings } from './passport/index.ts';
+
+export { ConfigError, isProduction, numberSetting };
 
 export interface ServerConfig {
   host: string;
@@ -48,7 +54,7 @@ export interface ServerConfig {
    * SPEC §7's bot check at login: reCAPTCHA v3 (KH_RECAPTCHA_SITE_KEY, KH_RECAPTCHA_SECRET,
    * KH_RECAPTCHA_MIN_SCORE), none (KH_BOT_CHECK=none), else the sandbox's outside a live deployment.
    */
-  botCheck: { kind: 'recaptcha'; siteKey: string; secret: string; minScore: number; verifyUrl: string; timeoutMs: number } | { kind: 'sandbox' } | { kind: 'none' };
+  botCheck: BotCheckSettings;
   /** The HTTP SMS provider (KH_SMS_URL, KH_SMS_API_KEY, KH_SMS_SENDER); the sandbox outbox without it. */
   smsProvider?: { url: string; apiKey: string; sender: string };
   /** The GHL card gateway (KH_GHL_URL, KH_GHL_SERVICE_ID, KH_GHL_PASSWORD); the sandbox gateway page without it. */
@@ -110,11 +116,6 @@ export interface ServerConfig {
   limits: { lookupsPerMinute: number; analyticsPerMinute: number; errorReportsPerMinute: number; staffLoginsPerIp: number; staffLoginsPerAccount: number; staffLoginWindowMinutes: number };
 }
 
-const flag = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
-
-export class ConfigError extends Error {}
-
-/** A whole-number setting: its default when unset, else a number within its bounds, or a one-line refusal naming it. */
 export interface RetentionSettings {
   /** Years an account's records are kept after it closes, and a refused or withdrawn application's after its last activity; never under the law's six. */
   years: number;
@@ -126,13 +127,6 @@ export const retentionFrom = (env: NodeJS.ProcessEnv): RetentionSettings => ({
   draftDays: numberSetting(env, 'KH_DRAFT_RETENTION_DAYS', 365, { min: 30 }),
 });
 
-export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!/^-?\d+$/.test(raw.trim()) || value < min || value > max) throw new ConfigError(`${name}: "${raw}" is not a whole number from ${min} to ${max}`);
-  return value;
-}
 
 /** "https://broker.example, https://www.broker.example": each must be a bare origin, https unless local. */
 export function embedOriginsFrom(value: string | undefined): string[] {
@@ -177,7 +171,6 @@ export function consoleOriginFrom(value: string | undefined, publicOrigin: strin
   return value;
 }
 
-export const isProduction = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'production' || env.KH_ENV === 'production';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = numberSetting(env, 'PORT', 8080, { min: 0, max: 65_535 });
@@ -185,6 +178,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = isProduction(env);
   if (production) requireProductionSettings(env);
   const sandbox = flag(env.KH_SANDBOX, !production);
+  // A real identity provider, card gateway and bot check, or a deployment that says it is a staging
+  // site running the sandbox pages (without their outcome controls): never a start that fails at the first applicant.
+  if (production && !flag(env.KH_SANDBOX, false)) {
+    requireZoloz(env);
+    requireGhl(env);
+    requireBotCheck(env);
+  }
   const config: ServerConfig = {
     host,
     port,
@@ -306,14 +306,6 @@ function requireProductionSettings(env: NodeJS.ProcessEnv): void {
   if (!/^smtps?:\/\//.test(env.KH_SMTP_URL ?? '')) refuse('KH_SMTP_URL', 'required: the SMTP server for the decision e-mails, smtp://user:password@host:587 or smtps://…');
   if (!env.KH_MAIL_FROM) refuse('KH_MAIL_FROM', 'required: the sender of the e-mails, such as "Broker <no-reply@broker.example>"');
   if (!env.KH_METRICS_TOKEN || env.KH_METRICS_TOKEN.length < 16) refuse('KH_METRICS_TOKEN', 'required, at least 16 characters: /metrics answers only with it');
-  // A real identity provider and card gateway, or a deployment that says it is a staging site running
-  // the sandbox pages (without their outcome controls): never a start that fails at the first applicant.
-  if (!flag(env.KH_SANDBOX, false)) {
-    if (!env.KH_ZOLOZ_URL) refuse('KH_ZOLOZ_URL', 'required: the identity provider (with KH_ZOLOZ_CLIENT_ID, KH_ZOLOZ_PRIVATE_KEY, KH_ZOLOZ_PUBLIC_KEY); or KH_SANDBOX=1 for a staging site');
-    if (!env.KH_GHL_URL) refuse('KH_GHL_URL', 'required: the card gateway (with KH_GHL_SERVICE_ID, KH_GHL_PASSWORD); or KH_SANDBOX=1 for a staging site');
-    if (!env.KH_RECAPTCHA_SITE_KEY && env.KH_BOT_CHECK !== 'none')
-      refuse('KH_RECAPTCHA_SITE_KEY', 'required: the bot check at login (with KH_RECAPTCHA_SECRET); or KH_BOT_CHECK=none where another layer stops bots');
-  }
 }
 
 export const ENVIRONMENTS = ['dev', 'feature', 'daily', 'beta', 'uat', 'prod'] as const;
@@ -328,70 +320,10 @@ function environmentFrom(env: NodeJS.ProcessEnv, production: boolean): Environme
   return named as Environment;
 }
 
-/** reCAPTCHA when both keys are given; none when asked for; else the sandbox's check (never in a live deployment: see above). */
-function botCheckFrom(env: NodeJS.ProcessEnv, sandbox: boolean): ServerConfig['botCheck'] {
-  const siteKey = env.KH_RECAPTCHA_SITE_KEY;
-  const secret = env.KH_RECAPTCHA_SECRET;
-  if (siteKey || secret) {
-    if (!siteKey || !secret) throw new ConfigError('KH_RECAPTCHA_SITE_KEY, KH_RECAPTCHA_SECRET: reCAPTCHA needs both');
-    const minScore = env.KH_RECAPTCHA_MIN_SCORE === undefined ? 0.5 : Number(env.KH_RECAPTCHA_MIN_SCORE);
-    if (!(minScore >= 0 && minScore <= 1)) throw new ConfigError(`KH_RECAPTCHA_MIN_SCORE: "${env.KH_RECAPTCHA_MIN_SCORE}" is not a score from 0 to 1`);
-    const verifyUrl = env.KH_RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify';
-    if (!/^https?:\/\//.test(verifyUrl)) throw new ConfigError(`KH_RECAPTCHA_VERIFY_URL: "${verifyUrl}" is not an http(s) URL`);
-    return { kind: 'recaptcha', siteKey, secret, minScore, verifyUrl, timeoutMs: 5_000 };
-  }
-  if (env.KH_BOT_CHECK === 'none') return { kind: 'none' };
-  if (env.KH_BOT_CHECK !== undefined && env.KH_BOT_CHECK !== 'sandbox') throw new ConfigError(`KH_BOT_CHECK: "${env.KH_BOT_CHECK}" is none or sandbox (reCAPTCHA is chosen by its keys)`);
-  return sandbox ? { kind: 'sandbox' } : { kind: 'none' };
-}
 
-/** All four ZOLOZ settings, or none; the keys are read at start so a bad one stops the start, not a check. */
-function zolozFrom(env: NodeJS.ProcessEnv): ZolozSettings | undefined {
-  const names = ['KH_ZOLOZ_URL', 'KH_ZOLOZ_CLIENT_ID', 'KH_ZOLOZ_PRIVATE_KEY', 'KH_ZOLOZ_PUBLIC_KEY'] as const;
-  const given = names.filter((name) => env[name]).length;
-  if (given === 0) return undefined;
-  if (given < names.length) throw new ConfigError(`${names.join(', ')}: the ZOLOZ identity provider needs all four`);
-  if (!/^https?:\/\//.test(env.KH_ZOLOZ_URL!)) throw new ConfigError(`KH_ZOLOZ_URL: "${env.KH_ZOLOZ_URL}" is not an http(s) URL`);
-  const key = (name: 'KH_ZOLOZ_PRIVATE_KEY' | 'KH_ZOLOZ_PUBLIC_KEY', kind: 'private' | 'public') => {
-    try {
-      return readKey(env[name]!, kind);
-    } catch {
-      throw new ConfigError(`${name}: not a readable RSA ${kind} key (PEM, or the base64 body the ZOLOZ portal shows)`);
-    }
-  };
-  return {
-    apiUrl: env.KH_ZOLOZ_URL!,
-    clientId: env.KH_ZOLOZ_CLIENT_ID!,
-    merchantPrivateKey: key('KH_ZOLOZ_PRIVATE_KEY', 'private'),
-    zolozPublicKey: key('KH_ZOLOZ_PUBLIC_KEY', 'public'),
-    webSdkUrl: env.KH_ZOLOZ_H5_URL || ZOLOZ_WEB_SDK_URL,
-  };
-}
 
-/** All three GHL settings, or none. */
-function ghlFrom(env: NodeJS.ProcessEnv): GhlSettings | undefined {
-  const given = [env.KH_GHL_URL, env.KH_GHL_SERVICE_ID, env.KH_GHL_PASSWORD].filter(Boolean).length;
-  if (given === 0) return undefined;
-  if (given < 3) throw new ConfigError('KH_GHL_URL, KH_GHL_SERVICE_ID, KH_GHL_PASSWORD: the GHL gateway needs all three');
-  if (!/^https?:\/\//.test(env.KH_GHL_URL!)) throw new ConfigError(`KH_GHL_URL: "${env.KH_GHL_URL}" is not an http(s) URL`);
-  return { url: env.KH_GHL_URL!, serviceId: env.KH_GHL_SERVICE_ID!, password: env.KH_GHL_PASSWORD! };
-}
 
-/** KH_S3_BUCKET turns S3 on; KH_S3_REGION, and for an S3-compatible server KH_S3_ENDPOINT, with keys or the SDK's own credentials. */
-function s3From(env: NodeJS.ProcessEnv): S3Settings | undefined {
-  if (!env.KH_S3_BUCKET) return undefined;
-  if (env.KH_S3_ENDPOINT && !/^https?:\/\//.test(env.KH_S3_ENDPOINT)) throw new ConfigError(`KH_S3_ENDPOINT: "${env.KH_S3_ENDPOINT}" is not an http(s) URL`);
-  return {
-    bucket: env.KH_S3_BUCKET,
-    region: env.KH_S3_REGION ?? 'ap-southeast-1',
-    endpoint: env.KH_S3_ENDPOINT || undefined,
-    accessKeyId: env.KH_S3_ACCESS_KEY_ID || undefined,
-    secretAccessKey: env.KH_S3_SECRET_ACCESS_KEY || undefined,
-    prefix: env.KH_S3_PREFIX || undefined,
-  };
-}
 
-const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1';
 
 /** KH_TRUST_PROXY: unset or "false" trusts no proxy; "true" any; "2" that many hops; else addresses and CIDRs. */
 export function trustProxyFrom(value: string | undefined): boolean | number | string[] {
@@ -401,4 +333,3 @@ export function trustProxyFrom(value: string | undefined): boolean | number | st
   return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-export const newId = (): string => randomBytes(12).toString('base64url');

@@ -3,13 +3,13 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import type { Metrics } from './observability/metrics.ts';
-import type { SmsSender } from './messages/sms.ts';
-import type { BotCheck } from './passport/bot-check.ts';
-import type { Mailer } from './messages/mail.ts';
+import type { SmsSender } from './messages/index.ts';
+import type { BotCheck } from './passport/index.ts';
+import type { Mailer } from './messages/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import type { StudioCompiler } from './studio/studio-compiler.ts';
-import type { StaffAccess } from './staff/staff-access.ts';
-import type { StaffMember } from './staff/staff-auth.ts';
+import type { StudioCompiler } from './studio/index.ts';
+import type { StaffAccess } from './staff/index.ts';
+import type { StaffMember } from './staff/index.ts';
 
 export interface ServerContext {
   config: ServerConfig;

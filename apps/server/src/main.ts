@@ -10,8 +10,8 @@ import { databaseFailure, logDependencyFailure } from './http/dependencies.ts';
 import { loggerRedaction, safeError } from './observability/redaction.ts';
 import { BUILD } from './observability/build-info.ts';
 import { extraServices } from './services.ts';
-import { bootstrapAdmin } from './staff/staff-bootstrap.ts';
-import { CONSOLE_DIST, WEB_DIST } from './pages/web.ts';
+import { bootstrapAdmin } from './staff/index.ts';
+import { CONSOLE_DIST, WEB_DIST } from './pages/index.ts';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', ...loggerRedaction });
 // Node's own warnings (a library's deprecation notice) as JSON lines too, not free text on stderr.

@@ -4,7 +4,8 @@ import { loadConfig } from '../src/config.ts';
 import { productionEnv } from './support/production-env.ts';
 import { client, startServer, type TestServer } from './harness.ts';
 import { fakeRecaptcha } from './fake-recaptcha.ts';
-import { RECAPTCHA_ORIGINS, appCsp } from '../src/pages/web.ts';
+import { RECAPTCHA_ORIGINS } from '../src/pages/web.ts';
+import { appCsp } from '../src/http/csp.ts';
 
 describe('with reCAPTCHA v3', () => {
   let server: TestServer;

@@ -4,7 +4,7 @@ import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
 import { translate } from '@kh/i18n';
-import { newId } from '../config.ts';
+import { newId } from '../db/ids.ts';
 import type { Database } from '../db/database.ts';
 import { applicationSteps, applications, ekycChecks, files, members, payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, languageOf, notFound, ok } from '../http/envelope.ts';
@@ -27,11 +27,10 @@ import {
   type Application,
 } from './applications.ts';
 import { submitApplication } from './submission.ts';
-import { applicationPdf } from '../documents/application-pdf.ts';
 import { STEP_REVISION_PROPERTY, type FillDataRequest } from '@kh/api';
 import { recordsFillStep, type StepName } from '@kh/flow';
-import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../steps/steps.ts';
-import { answeredVersion, versionForSave } from '../steps/step-versions.ts';
+import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../steps/index.ts';
+import { answeredVersion, versionForSave } from '../steps/index.ts';
 import { saveStepAndProgress, StaleStepSave, type SaveProgress } from './step-saves.ts';
 import { claim, claimOf, heldByOthers, type Claim, type ClaimKind } from './member-claims.ts';
 
@@ -264,22 +263,6 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const application = await ownedApplication(db, memberOf(request), body.relatedType ?? 'INIT', body.applyId);
     return ok(await submitApplication(app.kh, application, languageOf(request)));
   });
-
-  // The signed application, once submitted: the applicant's own copy.
-  app.get(
-    '/application-pdf',
-    { schema: { querystring: { type: 'object', properties: { applyId: { type: 'string', maxLength: 64 }, relatedType } } } },
-    async (request, reply) => {
-      const query = request.query as { applyId?: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
-      const application = await ownedApplication(db, memberOf(request), query.relatedType ?? 'INIT', query.applyId);
-      if (!application.submittedAt) throw new AppError(409, CODES.badState, 'server.notSubmittedYet');
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="application-${application.id}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(await applicationPdf(app.kh, application)));
-    },
-  );
 
   app.post(
     '/channelPaymentInfoSubmit',

@@ -4,8 +4,8 @@ import { compareWithIdentity } from '@kh/engine';
 import type { Database } from '../db/database.ts';
 import { applications } from '../db/schema.ts';
 import { answersOf, initApplication, verifiedIdentityOf, type Application, type Payloads } from './applications.ts';
-import { publishedVersion } from '../steps/step-versions.ts';
-import { compileStep, contextFrom } from '../steps/steps.ts';
+import { publishedVersion } from '../steps/index.ts';
+import { compileStep, contextFrom } from '../steps/index.ts';
 
 const MARGIN_ACCOUNT_TYPE = 1;
 

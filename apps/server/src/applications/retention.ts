@@ -31,7 +31,7 @@ import {
   auditLog,
 } from '../db/schema.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { audit } from '../audit/audit.ts';
+import { audit } from '../audit/index.ts';
 
 /** Why a member's records may go: the account closed, an application that opened nothing, a draft. */
 export type RetentionRule = 'closed' | 'unopened' | 'draft';

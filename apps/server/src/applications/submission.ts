@@ -8,8 +8,8 @@ import { applications, submissions } from '../db/schema.ts';
 import { caseFacts } from './case-facts.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, answersOf, requiredSteps, type Application } from './applications.ts';
-import { compileStep, contextFrom, validateData } from '../steps/steps.ts';
-import { answeredVersion, retiredVersions } from '../steps/step-versions.ts';
+import { compileStep, contextFrom, validateData } from '../steps/index.ts';
+import { answeredVersion, retiredVersions } from '../steps/index.ts';
 
 export async function submitApplication({ db, config, metrics }: ServerContext, application: Application, language: string) {
   if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));

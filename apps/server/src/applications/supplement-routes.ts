@@ -2,7 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { MARKET, hasMarket } from '@kh/flow';
-import { newId } from '../config.ts';
+import { newId } from '../db/ids.ts';
 import { applications, supplements } from '../db/schema.ts';
 import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
 import { requireJsonBody } from '../http/same-origin.ts';

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { auditLog } from '../db/schema.ts';
-import type { Application } from '../applications/applications.ts';
+import { applications, auditLog } from '../db/schema.ts';
+type Application = typeof applications.$inferSelect;
 
 export interface AuditEntry {
   action: string;

@@ -6,11 +6,11 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { translate } from '@kh/i18n';
 import type { FormData } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
-import { answersOf, requiredSteps, type Application } from '../applications/applications.ts';
-import { publishedVersion } from '../steps/step-versions.ts';
+import { answersOf, requiredSteps, type Application } from '../applications/index.ts';
+import { publishedVersion } from '../steps/index.ts';
 import { wrap } from './legal-pdf.ts';
 import { embedFonts } from './pdf-fonts.ts';
-import { compileStep, contextFrom } from '../steps/steps.ts';
+import { compileStep, contextFrom } from '../steps/index.ts';
 
 const PAGE = { width: 595, height: 842, margin: 56 };
 /** Control characters never reach a page. */

@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UPLOAD_TYPES } from '@kh/engine';
-import { newId } from '../config.ts';
+import { newId } from '../db/ids.ts';
 import { files } from '../db/schema.ts';
 import { AppError, CODES, badRequest, notFound, ok } from '../http/envelope.ts';
 import { memberOf, requireMember } from '../http/session.ts';

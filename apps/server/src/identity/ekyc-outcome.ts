@@ -3,7 +3,7 @@
 // the ZOLOZ adapter both end here, so a reviewer sees the same record whichever ran.
 import { eq } from 'drizzle-orm';
 import { formatNric, joinAddressLines, parseIdAddress, parseNric } from '@kh/engine';
-import { newId } from '../config.ts';
+import { newId } from '../db/ids.ts';
 import type { Database } from '../db/database.ts';
 import { applicationSteps, ekycChecks, files } from '../db/schema.ts';
 import { serialised } from '../db/serialised.ts';

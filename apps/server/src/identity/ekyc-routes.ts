@@ -3,18 +3,18 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { IDENTITY_TYPE, verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
-import { newId } from '../config.ts';
+import { newId } from '../db/ids.ts';
 import { ekycChecks, handoffTokens } from '../db/schema.ts';
 import { serialised } from '../db/serialised.ts';
 import { translate } from '@kh/i18n';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
 import { endSession, memberOf, promoteHandoffSession, requireMember, sessionMember, startSession } from '../http/session.ts';
-import { STATUS, ensureStatus, identityVerified, ownedApplication, payloadsOf } from '../applications/applications.ts';
-import { compileStep, contextFrom, validateData } from '../steps/steps.ts';
+import { STATUS, ensureStatus, identityVerified, ownedApplication, payloadsOf } from '../applications/index.ts';
+import { compileStep, contextFrom, validateData } from '../steps/index.ts';
 import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from './ekyc.ts';
 import { abandonCheck } from './ekyc-outcome.ts';
 import { settleIdentityCheck } from './identity-settlement.ts';
-import { enqueueProviderJob } from '../jobs/provider-jobs.ts';
+import { enqueueIdentityCheck } from './identity-jobs.ts';
 import { IdentityProviderError, initializeRealId } from './zoloz.ts';
 import { sameOriginUrl } from '../sandbox/html.ts';
 
@@ -159,7 +159,7 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
       // Asked again in the background if ZOLOZ does not answer now: the check must not stay pending
       // because the applicant closed the tab after this error.
       const settled = await settleWithProvider(request, check).catch(async (error: unknown) => {
-        await enqueueProviderJob(app.kh.queue, { kind: 'identity-check', checkId: check.id });
+        await enqueueIdentityCheck(app.kh.queue, check.id);
         throw error;
       });
       // Quitting ZOLOZ's page ends the check: the applicant may start another at once.

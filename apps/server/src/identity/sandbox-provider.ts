@@ -3,7 +3,7 @@
 // responseUrl, as the real provider does.
 import { and, eq, like } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { checkImagePixels } from '../documents/watermark.ts';
+import { checkImagePixels } from '../documents/index.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '@kh/i18n';
 import { ekycChecks } from '../db/schema.ts';

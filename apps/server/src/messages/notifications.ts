@@ -1,13 +1,13 @@
 // What an applicant is told when a reviewer decides: an e-mail and an SMS in the language they
 // submitted in. Each message is its own job, so a retry of one never sends the other twice.
 import { eq } from 'drizzle-orm';
-import { dictionaries } from '../steps/steps.ts';
+import { dictionaries } from '../steps/index.ts';
 import { translate } from '@kh/i18n';
 import { hasMarket, MARKET } from '@kh/flow';
 import type { ServerContext } from '../context.ts';
 import { applications, members } from '../db/schema.ts';
 import { QUEUES, type JobQueue } from '../jobs/queue.ts';
-import { initApplication, payloadsOf } from '../applications/applications.ts';
+import { initApplication, payloadsOf } from '../applications/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { networkFailure } from '../http/dependencies.ts';
 

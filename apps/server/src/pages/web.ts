@@ -11,8 +11,9 @@ import Negotiator from 'negotiator';
 import { FLOW_AWAY_COOKIE } from '@kh/api';
 import { contextFromRecords, resolveRoute, statusEntry, type KhInfo } from '@kh/flow';
 import { LANGUAGE_COOKIE, chooseLanguage } from '@kh/i18n';
+import { appCsp } from '../http/csp.ts';
 import { sessionOf, type SessionRow } from '../http/session.ts';
-import { initApplication } from '../applications/applications.ts';
+import { initApplication } from '../applications/index.ts';
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 export const CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../console/dist');
@@ -21,11 +22,6 @@ export const isConsoleRoute = (url: string) => url === '/console' || url.startsW
 /** reCAPTCHA's script and frame origins: allowed only where the bot check is reCAPTCHA. */
 export const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'] as const;
 
-/** The app's Content-Security-Policy; frames only on its own origin and the broker's pages that embed it (and the bot check's, when it has any). */
-export const appCsp = (embedOrigins: readonly string[] = [], styleHashes: readonly string[] = [], botCheckOrigins: readonly string[] = []) => {
-  const self = ["'self'", ...botCheckOrigins].join(' ');
-  return `default-src 'self'; script-src ${self}; style-src ${["'self'", ...styleHashes].join(' ')}; img-src 'self' data: blob:; font-src 'self'; connect-src ${self}; frame-src ${self}; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
-};
 
 /** Paths that belong to the API and the sandbox, never to the app. */
 const API_PREFIXES = ['/api/', '/passport/', '/kh/', '/account/', '/ekyc/', '/money/', '/pdp/', '/plat/', '/staff/', '/sandbox/', '/dev/', '/healthz', '/readyz', '/metrics'];

@@ -9,7 +9,7 @@ import { payments } from '../db/schema.ts';
 import { AppError, badRequest } from '../http/envelope.ts';
 import { amountMatches, readAnswer, type GhlSettings } from './ghl.ts';
 import { settlePayment } from './payment-settlement.ts';
-import { enqueueProviderJob } from '../jobs/provider-jobs.ts';
+import { enqueueGhlAnswer } from './payment-jobs.ts';
 
 export const ghlAnswersPlugin: FastifyPluginAsync = async (app) => {
   const { db, config, metrics } = app.kh;
@@ -54,7 +54,7 @@ export const ghlAnswersPlugin: FastifyPluginAsync = async (app) => {
   // The gateway's server: it expects "OK", and repeats the call until it gets it.
   app.post('/callback', async (request, reply) => {
     const { answer } = await checkedAnswer(request, settings());
-    await enqueueProviderJob(app.kh.queue, { kind: 'ghl-answer', answer });
+    await enqueueGhlAnswer(app.kh.queue, answer);
     return reply.type('text/plain').send('OK');
   });
 };

@@ -9,7 +9,7 @@ import { paymentRequestUrl } from './ghl.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { requireJsonBody } from '../http/same-origin.ts';
 import { memberOf, requireMember } from '../http/session.ts';
-import { STATUS, ensureStatus, needsPayment, payloadsOf, type Application } from '../applications/applications.ts';
+import { STATUS, ensureStatus, needsPayment, payloadsOf, type Application } from '../applications/index.ts';
 import { applications } from '../db/schema.ts';
 import { sameOriginUrl } from '../sandbox/html.ts';
 

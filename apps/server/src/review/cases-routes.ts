@@ -6,14 +6,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { diffPayloads } from '@kh/engine';
 import { applications, auditLog, caseNotes, ekycChecks, files, members, payments, staff, submissions, supplements } from '../db/schema.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
-import { answersOf, initApplication, payloadsOf, requiredSteps, type Application } from '../applications/applications.ts';
-import { publishedVersion } from '../steps/step-versions.ts';
-import { identityComparison, secondApprovalReasons } from '../applications/case-facts.ts';
+import { answersOf, initApplication, payloadsOf, requiredSteps, type Application } from '../applications/index.ts';
+import { publishedVersion } from '../steps/index.ts';
+import { identityComparison, secondApprovalReasons } from '../applications/index.ts';
 import { CASE_STATES, SORTS, caseQueue, type QueueQuery } from './case-queue.ts';
 import { loadCase, refuseIfSomeoneElses } from './cases.ts';
-import { auditCase, auditRequest } from '../audit/audit.ts';
-import { hasPermission, type StaffRole } from '../staff/staff-access.ts';
-import { requirePermission, staffMemberOf, staffOf } from '../staff/staff-auth.ts';
+import { auditCase, auditRequest } from '../audit/index.ts';
+import { hasPermission, type StaffRole } from '../staff/index.ts';
+import { requirePermission, staffMemberOf, staffOf } from '../staff/index.ts';
 
 /** A document of a case, named by a reference the document route takes. */
 export interface CaseDocument {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { applications, staff } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';
-import type { Application } from '../applications/applications.ts';
+import type { Application } from '../applications/index.ts';
 
 export async function loadCase(db: Database, id: string): Promise<Application> {
   const [row] = await db.select().from(applications).where(eq(applications.id, id));

@@ -6,13 +6,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ekycChecks, files } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
-import { applicationPdf } from '../documents/application-pdf.ts';
+import { applicationPdf } from '../documents/index.ts';
 import { loadCase } from './cases.ts';
-import { auditCase } from '../audit/audit.ts';
-import { watermarkPdf } from '../documents/pdf-watermark.ts';
-import { staffMemberOf } from '../staff/staff-auth.ts';
-import { ImageTooLargeError, UnsupportedImageError, watermark } from '../documents/watermark.ts';
-import type { Application } from '../applications/applications.ts';
+import { auditCase } from '../audit/index.ts';
+import { watermarkPdf } from '../documents/index.ts';
+import { staffMemberOf } from '../staff/index.ts';
+import { ImageTooLargeError, UnsupportedImageError, watermark } from '../documents/index.ts';
+import type { Application } from '../applications/index.ts';
 
 type Found = { bytes: Buffer | Uint8Array; mime: string; name: string };
 

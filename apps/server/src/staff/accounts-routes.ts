@@ -6,7 +6,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { auditLog, staff, staffSessions } from '../db/schema.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
-import { auditRequest } from '../audit/audit.ts';
+import { auditRequest } from '../audit/index.ts';
 import { MIN_PASSWORD_LENGTH, STAFF_ROLES, hashPassword, staffOf, type StaffRole } from './staff-auth.ts';
 import { proposeChange } from './staff-changes.ts';
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { newId } from '../config.ts';
+import { newId } from '../db/ids.ts';
 import type { Database } from '../db/database.ts';
 import { staff, staffSessions } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';

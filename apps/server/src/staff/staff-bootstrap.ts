@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { staff } from '../db/schema.ts';
-import { audit } from '../audit/audit.ts';
+import { audit } from '../audit/index.ts';
 import { createStaff } from './staff-auth.ts';
 
 export async function bootstrapAdmin(db: Database, settings: { email: string; password: string } | undefined): Promise<'created' | 'exists' | 'none'> {

@@ -12,8 +12,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
 import { applications, members, staff, staffChanges, staffSessions } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';
-import { auditCase, auditRequest } from '../audit/audit.ts';
-import { initApplication } from '../applications/applications.ts';
+import { auditCase, auditRequest } from '../audit/index.ts';
+import { initApplication } from '../applications/index.ts';
 import { hasPermission, type Permission, type StaffRole } from './staff-access.ts';
 import { oneTimeUntil, staffMemberOf } from './staff-auth.ts';
 

@@ -9,7 +9,7 @@ import { AppError, ok } from '../http/envelope.ts';
 import { sessionMember } from '../http/session.ts';
 import { liveVersion, publishedVersion, retiredKey, retiredVersions } from './step-versions.ts';
 import { FORM_STEP_IDS } from './steps.ts';
-import { appCsp } from '../pages/web.ts';
+import { appCsp } from '../http/csp.ts';
 
 export const SCHEMA_BASE = '/kh/account/schema';
 

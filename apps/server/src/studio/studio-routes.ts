@@ -13,14 +13,14 @@ import { applicationSteps, applications, staff, stepPublications, stepVersions }
 import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
 import { checkLimit } from '../http/rate-limits.ts';
 import { translate } from '@kh/i18n';
-import { STATUS } from '../applications/applications.ts';
-import { auditRequest } from '../audit/audit.ts';
-import { staffOf } from '../staff/staff-auth.ts';
+import { STATUS } from '../applications/index.ts';
+import { auditRequest } from '../audit/index.ts';
+import { staffOf } from '../staff/index.ts';
 import { StudioTooComplexError } from './studio-compiler.ts';
-import { liveVersion, publishedVersion } from '../steps/step-versions.ts';
-import { bundledVersion, FORM_STEP_IDS } from '../steps/steps.ts';
+import { liveVersion, publishedVersion } from '../steps/index.ts';
+import { bundledVersion, FORM_STEP_IDS } from '../steps/index.ts';
 import type { Database } from '../db/database.ts';
-import { appCsp } from '../pages/web.ts';
+import { appCsp } from '../http/csp.ts';
 
 /** Applications still being filled in, rejected for changes, or waiting for review: their answers are in use. */
 const OPEN_STATUSES = [STATUS.stash, STATUS.review, STATUS.fail];

@@ -1,0 +1,2 @@
+// What the analytics domain offers the others and the composition root; everything else in the folder is its own.
+export { analyticsPlugin } from './analytics-routes.ts';

@@ -1,0 +1,5 @@
+// What the steps domain offers the others and the composition root; everything else in the folder is its own.
+export { dictionaryPlugin } from './dictionary-routes.ts';
+export { SCHEMA_BASE, stepSchemasPlugin } from './step-schemas-routes.ts';
+export { answeredVersion, liveVersion, publishedVersion, retiredVersions, versionForSave } from './step-versions.ts';
+export { bundledVersion, compileStep, contextFrom, dictionaries, FORM_STEP_IDS, locksToIdentity, stepIdForCode, validateData } from './steps.ts';
