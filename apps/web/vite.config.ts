@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { browserCopyOf } from '../../packages/engine/src/step-behaviour.ts';
 
 const api = process.env.KH_API_ORIGIN ?? 'http://127.0.0.1:8080';
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -35,6 +36,16 @@ function withoutUnusedRjsfModules(): Plugin {
     name: 'kh-without-unused-rjsf-modules',
     enforce: 'pre',
     resolveId: (source, importer) => (importer ? standIns.find((entry) => entry.importer.test(importer) && entry.source.test(source))?.standIn : undefined),
+  };
+}
+
+/** The step documents as the browser needs them: without the words only the server reads (unique, projectTo…). */
+function stepDocumentsForTheBrowser(): Plugin {
+  const stepFile = /[\\/]schemas[\\/]steps[\\/][^\\/]+\.json$/;
+  return {
+    name: 'kh-step-documents-for-the-browser',
+    enforce: 'pre',
+    transform: (code, id) => (stepFile.test(id) ? { code: JSON.stringify(browserCopyOf(JSON.parse(code))), map: null } : undefined),
   };
 }
 
@@ -78,7 +89,7 @@ function chunkOfModule(): (id: string) => string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), withoutUnusedRjsfModules()],
+  plugins: [react(), withoutUnusedRjsfModules(), stepDocumentsForTheBrowser()],
   resolve: {
     // Code our pages never run, replaced so the applicant does not download it (see the files).
     alias: [

@@ -100,6 +100,78 @@ export function domainCalls(sources: Sources): Record<string, string[]> {
 }
 
 const real = sourcesOf(SRC);
+
+/** Each table's owner: the section of db/schema.ts it sits in ("// ── <room>: …"). */
+export function tableOwners(schema: string): Map<string, string> {
+  const owners = new Map<string, string>();
+  let room = '';
+  for (const line of schema.split('\n')) {
+    const section = /^\/\/ ── ([a-z]+)/.exec(line);
+    if (section) room = section[1]!;
+    const table = /^export const (\w+) = pgTable/.exec(line);
+    if (table) owners.set(table[1]!, room);
+  }
+  return owners;
+}
+
+/** Every insert, update or delete a domain makes in a table another room owns. */
+export function writesAcross(sources: Sources): string[] {
+  const owners = tableOwners(sources.get('db/schema.ts') ?? '');
+  const found = new Set<string>();
+  for (const [file, text] of sources) {
+    const here = roomOf(file);
+    if (here.kind !== 'domain') continue;
+    for (const match of text.matchAll(/\.(insert|update|delete)\((\w+)\)/g)) {
+      const owner = owners.get(match[2]!);
+      if (owner && owner !== here.name && owner !== 'platform') found.add(`${file} ${match[1]} ${match[2]} (${owner})`);
+    }
+  }
+  return [...found].sort();
+}
+
+/**
+ * The writes into another domain's tables, each for a reason; any other is a new one to name here.
+ * A domain owns the tables of its section: it makes their rows. Others read them in the joins their
+ * queries need (the queue, the case, retention).
+ */
+const NAMED_WRITES_ACROSS = [
+  // A purge removes a member everywhere, in one transaction, and leaves the audit an anchor.
+  ...['analyticsEvents (analytics)', 'auditAnchors (audit)', 'auditLog (audit)', 'caseNotes (review)', 'ekycChecks (identity)', 'errorReports (analytics)', 'files (documents)', 'handoffTokens (identity)', 'members (passport)', 'payments (payment)', 'smsCodes (passport)', 'smsOutbox (messages)'].flatMap((table) => {
+    const verb = table.startsWith('auditAnchors') ? 'insert' : 'delete';
+    return [`applications/retention.ts ${verb} ${table}`];
+  }),
+  'applications/retention.ts update members (passport)',
+  // A settled identity check stores its images as the applicant's files and prefills the personal step.
+  'identity/ekyc-outcome.ts insert applicationSteps (applications)',
+  'identity/ekyc-outcome.ts insert files (documents)',
+  // A decision moves the application (and its supplement), opens the member's markets, supersedes a rejected ID's check.
+  'review/cases-routes.ts update applications (applications)',
+  'review/decisions-routes.ts update applications (applications)',
+  'review/decisions-routes.ts update ekycChecks (identity)',
+  'review/decisions-routes.ts update members (passport)',
+  'review/decisions-routes.ts update supplements (applications)',
+  // A confirmed two-person change sets the MY client code.
+  'staff/staff-changes.ts update applications (applications)',
+].sort();
+
+/** A comparison of a step's (or page's) name with a literal: behaviour that belongs in the step's document or the flow's registry. */
+const STEP_BRANCH = /(?<!typeof\s)\b(?:stepId|step|page|route\??\.step)\s*[!=]==?\s*'[^']*'/;
+export function stepBranchesIn(sources: Sources): string[] {
+  return [...sources].flatMap(([file, text]) => text.split('\n').flatMap((line, index) => (STEP_BRANCH.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])));
+}
+const WEB_SRC = resolve(SRC, '../../web/src');
+const webSources = (): Sources => {
+  const found: Sources = new Map();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(ts|tsx)$/.test(name)) found.set(relative(WEB_SRC, path).split(sep).join('/'), readFileSync(path, 'utf8'));
+    }
+  };
+  walk(WEB_SRC);
+  return found;
+};
 const planted = (file: string, text: string) => new Map([...real, [file, text]]);
 
 describe('the server is arranged by domain', () => {
@@ -146,5 +218,19 @@ describe('the server is arranged by domain', () => {
       'payment/planted.ts → config.ts: a domain takes only types from the composition root',
     ]);
     expect(violationsOf(planted('payment/planted.ts', "import type { ServerConfig } from '../config.ts';\n"))).toEqual([]);
+  });
+
+  it('no server or app code branches on a step’s id: the step documents and the flow’s registry declare it', () => {
+    expect(stepBranchesIn(real)).toEqual([]);
+    expect(stepBranchesIn(webSources())).toEqual([]);
+    // The check sees one when there is one (and not a typeof test).
+    expect(stepBranchesIn(new Map([['planted.ts', "if (stepId === 'contact') prefill();\nif (typeof step === 'string') go();\n"]]))).toEqual(["planted.ts:1: if (stepId === 'contact') prefill();"]);
+    expect(stepBranchesIn(new Map([['planted.tsx', "{route?.step === 'addMarket' && <Main />}\n"]]))).toHaveLength(1);
+  });
+
+  it('a domain makes rows in its own tables only, but for the writes across named with their reasons', () => {
+    expect(writesAcross(real)).toEqual(NAMED_WRITES_ACROSS);
+    const planted = new Map([...real, ['payment/planted.ts', 'await db.update(applications).set({ status: 4 });']]);
+    expect(writesAcross(planted)).toContain('payment/planted.ts update applications (applications)');
   });
 });

@@ -1,5 +1,6 @@
 // The browser-safe surface of the engine: no ajv compiler, no file system.
 export * from './step-schema.ts';
+export * from './step-behaviour.ts';
 export * from './rules.ts';
 export * from './compile.ts';
 export * from './validate.ts';

@@ -7,6 +7,7 @@ import { contextKeysOfRule, fieldsOfRule } from './rules.ts';
 import { payloadLeafType } from './payload-types.ts';
 import { CONTEXT_KEYS, FIELD_KINDS, isValueField, walkFields, type Field, type Rule, type StepSchema, type ValidationRule, type ValueField } from './step-schema.ts';
 import { partsOf, requiredMessageKey } from './validation-rules.ts';
+import { PROJECTION_COLUMNS, type Projection } from './step-behaviour.ts';
 import type { Dictionaries } from './compile.ts';
 
 export const REQUIRED_LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
@@ -45,6 +46,8 @@ function translationKeysOf(field: Field): string[] {
     if (field.rules?.some((r) => r.rule === 'mobile')) keys.push('validation.mobileUnallocated');
     if (field.confirmUnticked) keys.push(field.confirmUnticked.messageKey, field.confirmUnticked.nameKey);
     if (field.verifiedBy) keys.push('validation.identityLocked', 'common.verifiedByIdentity');
+    if (field.unique) keys.push(field.unique.messageKey);
+    if (field.lookup === 'dealer') keys.push('server.drUnknown');
     for (const rule of field.rules ?? []) {
       const parts = partsOf(rule, field);
       keys.push(...(parts.property ?? []).map((p) => p.key), ...(parts.cross ?? []).map((c) => c.key));
@@ -55,7 +58,7 @@ function translationKeysOf(field: Field): string[] {
 
 /** Every translation key a step's document uses: the studio's translation table. */
 export function translationKeysOfStep(step: StepSchema): string[] {
-  const keys = [step.titleKey, step.descriptionKey, ...walkFields(step.fields).flatMap(({ field }) => translationKeysOf(field))];
+  const keys = [step.titleKey, step.descriptionKey, step.atLeastOne?.messageKey, ...walkFields(step.fields).flatMap(({ field }) => translationKeysOf(field))];
   return [...new Set(keys.filter((key): key is string => typeof key === 'string'))];
 }
 
@@ -122,6 +125,37 @@ function parameterProblems(rule: ValidationRule): string[] {
   return [];
 }
 
+/** The behaviour words (step-behaviour.ts) name fields that exist, with values of the kind they need. */
+function behaviourProblems(step: StepSchema): { reason: string; field?: string }[] {
+  const problems: { reason: string; field?: string }[] = [];
+  const fields = new Map(walkFields(step.fields).flatMap(({ field }) => (isValueField(field) ? [[field.id, field] as const] : [])));
+  for (const id of step.atLeastOne?.fields ?? []) {
+    const field = fields.get(id);
+    if (!field) problems.push({ reason: `atLeastOne names the unknown field "${id}"` });
+    else if (field.valueType !== 'boolean') problems.push({ reason: `atLeastOne needs fields that are ticked (boolean), not ${field.valueType}`, field: id });
+  }
+  const columnOf = (projection: Projection) => (typeof projection === 'string' ? projection : projection.column);
+  const writers = new Map<string, string[]>();
+  for (const field of fields.values()) {
+    if (field.unique && field.valueType !== 'string') problems.push({ reason: `a unique value is a string, not ${field.valueType}`, field: field.id });
+    if (field.unique?.scope === 'phone' && !field.rules?.some((rule) => rule.rule === 'mobile'))
+      problems.push({ reason: 'a unique phone needs the mobile rule, which names its area code field', field: field.id });
+    if (field.lookup && field.valueType !== 'string') problems.push({ reason: `a looked-up value is a string, not ${field.valueType}`, field: field.id });
+    for (const projection of field.projectTo ?? []) {
+      const column = columnOf(projection);
+      const holds = PROJECTION_COLUMNS[column];
+      const needs = field.valueType;
+      const fits = typeof projection === 'string' ? holds === needs : 'bit' in projection ? holds === 'bits' && needs === 'boolean' : holds === 'boolean';
+      if (!fits) problems.push({ reason: `projectTo "${column}" holds ${holds}; this field gives ${needs}${typeof projection === 'string' ? '' : 'bit' in projection ? ' (a bit is set by a ticked box)' : ' (equals gives a boolean)'}`, field: field.id });
+      if (typeof projection === 'string') writers.set(column, [...(writers.get(column) ?? []), field.dataKey]);
+    }
+  }
+  // Fields sharing one dataKey (one shown per identity type) may copy it to one column; different values may not.
+  for (const [column, dataKeys] of writers)
+    if (new Set(dataKeys).size > 1) problems.push({ reason: `projectTo "${column}" is given by more than one value (${[...new Set(dataKeys)].join(', ')})` });
+  return problems;
+}
+
 const leafTypeFor = (field: ValueField) => (field.valueType === 'stringList' || field.dataPart ? 'string' : field.valueType);
 
 export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInput): LintProblem[] {
@@ -162,7 +196,7 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
       ids.add(field.id);
     }
     for (const lang of REQUIRED_LANGUAGES) {
-      for (const key of [step.titleKey, step.descriptionKey].filter((k): k is string => !!k))
+      for (const key of [step.titleKey, step.descriptionKey, step.atLeastOne?.messageKey].filter((k): k is string => !!k))
         if (!hasTranslation(locales[lang], key)) report(`translation key "${key}" is missing in ${lang}`);
     }
     for (const field of entries) {
@@ -190,6 +224,7 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
       if (!leaf) report(`dataKey "${field.dataKey}" is not declared in the step's payload`, field.id);
       else if (leaf !== leafTypeFor(field)) report(`dataKey "${field.dataKey}" holds ${leaf} in the payload, but the field's valueType gives ${leafTypeFor(field)}`, field.id);
     }
+    for (const problem of behaviourProblems(step)) report(problem.reason, problem.field);
     if (problems.some((p) => p.file === file)) continue;
     try {
       compile(step, { dictionaries });

@@ -1,6 +1,7 @@
 // The step-schema language. schemas/meta/step.schema.json is the same language as JSON Schema;
 // test/meta-schema.test.ts keeps the two in step.
 
+import type { FieldBehaviour, StepBehaviour } from './step-behaviour.ts';
 import type { PayloadShape } from './payload-types.ts';
 export const FIELD_KINDS = [
   'Header',
@@ -128,7 +129,7 @@ export interface DisplayField extends FieldCommon {
   href?: string;
 }
 
-export interface ValueField extends FieldCommon {
+export interface ValueField extends FieldCommon, FieldBehaviour {
   kind: ValueKind;
   valueType: ValueType;
   /** Path in the API payload, e.g. "name" or "addressList[addrType=1].postalCode". */
@@ -154,7 +155,7 @@ export interface ValueField extends FieldCommon {
 
 export type Field = ContainerField | DisplayField | ValueField;
 
-export interface StepSchema {
+export interface StepSchema extends StepBehaviour {
   $schema?: string;
   id: string;
   stepCode: number;

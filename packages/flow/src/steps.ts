@@ -19,6 +19,23 @@ export interface StepInfo {
   form: boolean;
   /** Needs a logged-in applicant (route metadata, SPEC §2). */
   requiresLogin: boolean;
+  /** How the app treats the page; each absent on an ordinary step. */
+  page: PageBehaviour;
+}
+
+export interface PageBehaviour {
+  /** The server draws this page first (the status entry, apps/server/src/pages/web.ts): a reload away from it must say so. */
+  drawnByServer?: boolean;
+  /** A provider's return page (identity, payment): its URL replaces the page before it in the history. */
+  returnFromProvider?: boolean;
+  /** Shows where the applicant is (an unknown path, /error?code) and never moves the URL. */
+  keepsUrl?: boolean;
+  /** Has nothing to show: the machine moves on as soon as it is drawn. */
+  passesThrough?: boolean;
+  /** Starts a new application (a supplement), so it is loaded afresh rather than stepped to. */
+  newApplication?: boolean;
+  /** Restores the supplement's chosen markets and source from the cookie the add-market page left (SPEC §4). */
+  readsSupplementChoice?: boolean;
 }
 
 export const STEP_NAMES = [
@@ -58,7 +75,7 @@ const step = (
   layout: Layout,
   titleKey: string,
   progress: { bar?: 0 | 1 | 2; percent?: number } = {},
-  options: { form?: boolean; requiresLogin?: boolean } = {},
+  options: { form?: boolean; requiresLogin?: boolean; page?: PageBehaviour } = {},
 ): StepInfo => ({
   code,
   name,
@@ -69,38 +86,39 @@ const step = (
   percent: progress.percent ?? null,
   form: options.form ?? false,
   requiresLogin: options.requiresLogin ?? true,
+  page: options.page ?? {},
 });
 const FORM = { form: true };
 
 export const STEPS: StepInfo[] = [
-  step(1000, 'start', ['/status/entry'], 'Gradient', 'step.start.title', {}, { requiresLogin: false }),
+  step(1000, 'start', ['/status/entry'], 'Gradient', 'step.start.title', {}, { requiresLogin: false, page: { drawnByServer: true } }),
   step(2000, 'contact', ['/info/contact'], 'Default', 'step.contact.title', { bar: 0, percent: 10 }, FORM),
-  step(2001, 'market', ['/market'], 'Default', 'step.market.title', { percent: 15 }, FORM),
+  step(2001, 'market', ['/market'], 'Default', 'step.market.title', { percent: 15 }, { ...FORM, page: { readsSupplementChoice: true } }),
   step(2002, 'identity', ['/iam/start', '/identity/vaild'], 'Default', 'step.identity.title', { percent: 20 }, FORM),
   step(2003, 'personal', ['/info/base', '/identity/address'], 'Default', 'step.personal.title', { bar: 1, percent: 25 }, FORM),
   step(2004, 'work', ['/info/work'], 'Default', 'step.work.title', { bar: 1, percent: 30 }, FORM),
   step(2005, 'financial', ['/info/financial'], 'Default', 'step.financial.title', { bar: 1, percent: 40 }, FORM),
   step(2006, 'investment', ['/info/investment'], 'Default', 'step.investment.title', { bar: 1, percent: 50 }, FORM),
-  step(2007, 'tax', ['/info/tax'], 'Default', 'step.tax.title', { bar: 1, percent: 60 }, FORM),
+  step(2007, 'tax', ['/info/tax'], 'Default', 'step.tax.title', { bar: 1, percent: 60 }, { ...FORM, page: { readsSupplementChoice: true } }),
   step(2008, 'declaration', ['/statement'], 'Default', 'step.declaration.title', { bar: 2, percent: 70 }, FORM),
   step(2009, 'agreement', ['/statement/sign'], 'Default', 'step.agreement.title', { bar: 2, percent: 80 }, FORM),
   step(2010, 'signature', ['/statement/signature'], 'Pure', 'step.signature.title', { percent: 90 }, FORM),
   step(2011, 'payment', ['/payment/start'], 'Default', 'step.payment.title', { percent: 95 }, FORM),
   // Document upload stands in for the identity check when the ID document is rejected: same band.
   step(2012, 'documentUpload', ['/iam/upload', '/identity/upload'], 'Default', 'step.documentUpload.title', { percent: 20 }, FORM),
-  step(100001, 'identityTransit', ['/iam/transit', '/identity/transit', '/identity/face-transit'], 'Pure', 'step.face.title'),
+  step(100001, 'identityTransit', ['/iam/transit', '/identity/transit', '/identity/face-transit'], 'Pure', 'step.face.title', {}, { page: { returnFromProvider: true } }),
   step(100002, 'identityFailed', ['/iam/fail'], 'Default', 'step.identity.title'),
-  step(100003, 'paymentTransit', ['/payment/transit'], 'Pure', 'step.payment.title'),
+  step(100003, 'paymentTransit', ['/payment/transit'], 'Pure', 'step.payment.title', {}, { page: { returnFromProvider: true } }),
   step(100004, 'paymentFailed', ['/payment/fail'], 'Default', 'step.payment.title'),
   step(1000006, 'pdf', ['/statement/pdf'], 'GWhite', 'step.agreement.title'),
   step(1000007, 'chooseDevice', ['/iam/device-continue', '/identity/choose'], 'BackNav', 'step.identity.title'),
-  step(1000001, 'addMarket', ['/market/again'], 'Default', 'step.reopen.title'),
+  step(1000001, 'addMarket', ['/market/again'], 'Default', 'step.reopen.title', {}, { page: { newApplication: true } }),
   // SPEC §2 names no alias for the rejection page; one is added so that no URL shows a step code.
   step(3001, 'rejection', ['/status/rejected'], 'Gradient', 'step.start.title'),
-  step(10002, 'entryTransit', ['/status/entry/transit'], 'Pure', 'step.start.title'),
+  step(10002, 'entryTransit', ['/status/entry/transit'], 'Pure', 'step.start.title', {}, { page: { passesThrough: true } }),
   step(1900, 'result', ['/status/complete'], 'Gradient', 'step.complete.title'),
   step(1901, 'myAbnormal', ['/status/myfailed'], 'Gradient', 'step.complete.title'),
-  step(90000, 'notFound', ['/error'], 'Pure', 'step.notFound.title', {}, { requiresLogin: false }),
+  step(90000, 'notFound', ['/error'], 'Pure', 'step.notFound.title', {}, { requiresLogin: false, page: { keepsUrl: true } }),
 ];
 
 const byCode = new Map(STEPS.map((s) => [s.code, s]));

@@ -1,22 +1,19 @@
 // apply: the application record (khInfo), saving and fetching steps, submission. Every saved step is
 // validated with the same compiled step schema as the browser, plus the rules only the server knows.
-import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
-import { translate } from '@kh/i18n';
 import { newId } from '../db/ids.ts';
 import type { Database } from '../db/database.ts';
-import { applicationSteps, applications, ekycChecks, files, members, payments } from '../db/schema.ts';
+import { applicationSteps, applications, ekycChecks, files, payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, languageOf, notFound, ok } from '../http/envelope.ts';
 import { requireJsonBody } from '../http/same-origin.ts';
 import { admitSession, memberOf, requireMember, sessionIdOf } from '../http/session.ts';
 import {
   STATUS,
   ensureStatus,
-  identityVerified,
   initApplication,
   khInfo,
-  marketBits,
   needsPayment,
   ownedApplication,
   sessionWithApplication,
@@ -29,10 +26,11 @@ import {
 import { submitApplication } from './submission.ts';
 import { STEP_REVISION_PROPERTY, type FillDataRequest } from '@kh/api';
 import { recordsFillStep, type StepName } from '@kh/flow';
-import { compileStep, contextFrom, locksToIdentity, stepIdForCode, validateData } from '../steps/index.ts';
-import { answeredVersion, versionForSave } from '../steps/index.ts';
-import { saveStepAndProgress, StaleStepSave, type SaveProgress } from './step-saves.ts';
-import { claim, claimOf, heldByOthers, type Claim, type ClaimKind } from './member-claims.ts';
+import { compileStep, contextFrom, locksToIdentity, stepIdForCode, translateForVersion, validateData, type StepVersion } from '../steps/index.ts';
+import { answeredVersion, liveVersion, publishedVersion, stepsLockedToIdentity, versionForSave } from '../steps/index.ts';
+import { saveStepAndProgress, StaleStepSave } from './step-saves.ts';
+import { claim } from './member-claims.ts';
+import { claimsOf, declaredRules, projectedColumns, takenError, withServerValues } from './declared-rules.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
 const fillDataSchema = {
@@ -51,10 +49,6 @@ const fillDataSchema = {
     basedOnRevision: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
   },
 } as const;
-/** The applicant's own details, which a supplement shows as the account holds them. Market choices,
- * agreements and the signature belong to each application. */
-const CARRIED_TO_SUPPLEMENT: ReadonlySet<string> = new Set(['contact', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration']);
-
 const fetchDataSchema = {
   type: 'object',
   required: ['fillStep', 'relatedType'],
@@ -79,40 +73,8 @@ async function fileOwnership(db: Database, memberId: string, compiled: CompiledS
   return errors;
 }
 
-/** What a step's payload asks to hold alone (username, e-mail, ID number). */
-function claimsOf(stepId: string, payload: Record<string, unknown>): Claim[] {
-  if (stepId === 'contact') return [...claimOf('username', payload.username), ...claimOf('email', payload.email)];
-  if (stepId === 'personal') return claimOf('idNo', payload.idNo);
-  return [];
-}
-
-/** The field and message a value another applicant holds is reported on. */
-function takenError(kind: ClaimKind, payload: Record<string, unknown>): FieldError {
-  if (kind === 'username') return { field: 'username', key: 'validation.usernameTaken' };
-  if (kind === 'email') return { field: 'email', key: 'validation.emailTaken' };
-  return { field: payload.identityKind === 106 ? 'nricNumber' : payload.identityKind === 102 ? 'passportNumber' : 'otherIdNumber', key: 'validation.idNumberTaken' };
-}
-
-/** The rules only the server can check (SPEC §5): uniqueness across applicants, a known dealer; and at least one market. */
-async function serverRules(db: Database, memberId: string, stepId: string, payload: Record<string, unknown>, dealers: Record<string, string>): Promise<FieldError[]> {
-  const errors: FieldError[] = (await heldByOthers(db, memberId, claimsOf(stepId, payload))).map((kind) => takenError(kind, payload));
-  if (stepId === 'contact') {
-    if (typeof payload.mobile === 'string') {
-      const phoneOwner = await db
-        .select({ id: members.id })
-        .from(members)
-        .where(and(eq(members.countryCode, String(payload.areaCode ?? '')), eq(members.mobile, payload.mobile), ne(members.id, memberId)))
-        .limit(1);
-      if (phoneOwner.length > 0) errors.push({ field: 'mobile', key: 'validation.phoneTaken' });
-    }
-    if (payload.agentChoice === 2 && typeof payload.drCode === 'string' && !Object.hasOwn(dealers, payload.drCode.toUpperCase())) errors.push({ field: 'drCode', key: 'server.drUnknown' });
-  }
-  // An application opens at least one market: with none ticked there is nothing to review.
-  if (stepId === 'market' && payload.myMarket !== true && payload.hkMarket !== true && payload.usMarket !== true) errors.push({ field: 'myMarket', key: 'validation.marketRequired' });
-  return errors;
-}
-
-const withMessages = (language: string, errors: FieldError[]) => errors.map((e) => ({ ...e, message: translate(language, e.key, e.params) }));
+/** Field errors with their messages, in the texts of the version the step was validated with. */
+const withMessages = (language: string, errors: FieldError[], version: StepVersion) => errors.map((e) => ({ ...e, message: translateForVersion(version, language, e.key, e.params) }));
 
 export const applyPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
@@ -121,19 +83,14 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     if (!request.routeOptions.config.readsSession) await requireMember(request);
   });
 
+  /** The live document of a step (the studio's last publish, or the bundled one). */
+  const liveDocument = async (stepId: string) => (await publishedVersion(db, stepId, await liveVersion(db, stepId))).document;
+
   async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>, schemaVersion: number) {
     await db
       .insert(applicationSteps)
       .values({ applicationId: application.id, stepId, payload, schemaVersion })
       .onConflictDoUpdate({ target: [applicationSteps.applicationId, applicationSteps.stepId], set: { payload, schemaVersion, updatedAt: new Date() } });
-  }
-
-  /** Denormalised columns the uniqueness rules and the review queue read. */
-  function columnsFrom(stepId: string, payload: Record<string, unknown>): Omit<SaveProgress, 'fillStep'> {
-    if (stepId === 'contact') return { username: payload.username as string, email: payload.email as string, nationality: payload.nationalityCode as string };
-    if (stepId === 'personal') return { idNo: payload.idNo as string, nationality: payload.nationalityCode as string };
-    if (stepId === 'market') return { market: marketBits(payload), accountType: (payload.myType as number | undefined) ?? null, islamic: payload.myType === 2 };
-    return {};
   }
 
   app.post('/check', async (request) => {
@@ -184,7 +141,8 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
           .where(eq(applications.id, application.id));
       return ok({ fillStep: body.fillStep, saved: false, revision: revisions[stepId] ?? 0 });
     }
-    if (stepId === 'payment') throw badRequest('server.stepReadOnly');
+    const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0, retired });
+    if (version.document.readOnly) throw badRequest('server.stepReadOnly');
     const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');
     // A page drawn before another device saved this step: refused before anything is claimed (the
@@ -192,19 +150,18 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     if (body.basedOnRevision !== undefined && body.basedOnRevision !== (revisions[stepId] ?? 0)) throw stepChanged();
     // What the identity check verified is what is opened: those fields take no other value.
     const verifiedIdentity = locksToIdentity(stepId) ? await verifiedIdentityOf(db, memberId) : undefined;
-    const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0, retired });
     const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity, version });
     const formData: FormData = compiled.fromPayload(body.data);
     delete formData[CONTEXT_PROPERTY];
-    // The identity check's outcome is the server's to say, never the browser's.
-    if (stepId === 'identity') formData.verification = await identityVerified(db, application.id);
+    // The identity check's outcome (schema: serverValue) is the server's to say, never the browser's.
+    await withServerValues(db, application.id, compiled, formData);
     const payload = compiled.toPayload(formData);
     const errors = [
       ...validateData(compiled, formData),
-      ...(await serverRules(db, memberId, stepId, payload, config.dealers)),
+      ...(await declaredRules(db, memberId, compiled, formData, payload, { dealer: config.dealers })),
       ...(await fileOwnership(db, memberId, compiled, formData)),
     ];
-    if (errors.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), errors) });
+    if (errors.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), errors, version) });
     if (rejected) {
       // A resubmission may change only the rejected items.
       const before = compiled.fromPayload(payloads[stepId] ?? {});
@@ -215,20 +172,22 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     }
     // The values this applicant holds alone are taken now, by the database's unique key: of two saves
     // racing for one value, the second is refused here as if the read above had seen it.
-    const lost = await claim(db, memberId, claimsOf(stepId, payload));
-    if (lost.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), lost.map((kind) => takenError(kind, payload))) });
-    // A new identity check (a rejected ID checked again) carries its facts into the saved personal step.
-    if (stepId === 'identity' && payloads.personal) {
-      const personalVersion = await answeredVersion(db, 'personal', versions.personal, retired);
-      const personal = compileStep('personal', contextFrom(payloads, application), { verifiedIdentity, version: personalVersion });
-      await saveStep(application, 'personal', personal.toPayload({ ...personal.fromPayload(payloads.personal), ...personal.locked }), personalVersion.version);
-    }
+    const lost = await claim(db, memberId, claimsOf(compiled, payload));
+    if (lost.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), lost.map((kind) => takenError(compiled, kind, formData)), version) });
+    // A new identity check (a rejected ID checked again) carries its facts into the saved steps that lock to them (the personal step).
+    if (version.document.identityCheck)
+      for (const lockedStep of stepsLockedToIdentity()) {
+        if (!payloads[lockedStep]) continue;
+        const lockedVersion = await answeredVersion(db, lockedStep, versions[lockedStep], retired);
+        const locked = compileStep(lockedStep, contextFrom(payloads, application), { verifiedIdentity, version: lockedVersion });
+        await saveStep(application, lockedStep, locked.toPayload({ ...locked.fromPayload(payloads[lockedStep]), ...locked.locked }), lockedVersion.version);
+      }
     const revision = await saveStepAndProgress(db, {
       applicationId: application.id,
       stepId,
       payload,
       schemaVersion: version.version,
-      progress: { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...columnsFrom(stepId, payload) },
+      progress: { fillStep: body.fillStep, ...(body.invitationCode ? { invitationCode: body.invitationCode } : {}), ...projectedColumns(compiled, payload) },
       ...(body.basedOnRevision !== undefined ? { basedOn: body.basedOnRevision } : {}),
     }).catch((error: unknown) => {
       throw error instanceof StaleStepSave ? stepChanged() : error;
@@ -248,11 +207,11 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const revision = { [STEP_REVISION_PROPERTY]: answers.revisions[stepId] ?? 0 };
     // Before the identity step is saved, the document of the latest check started is what was typed:
     // a new tab or device resumes /iam/start with it.
-    if (!own && stepId === 'identity') {
+    if (!own && (await liveDocument(stepId)).identityCheck) {
       const [check] = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)).limit(1);
       return ok({ ...(check ? { idKind: check.idKind, documentName: check.documentName, documentNumber: check.documentNumber } : {}), ...revision });
     }
-    if (own || application.relatedType !== 'SUPPLEMENT' || !CARRIED_TO_SUPPLEMENT.has(stepId)) return ok({ ...own, ...revision });
+    if (own || application.relatedType !== 'SUPPLEMENT' || !(await liveDocument(stepId)).carriedToSupplement) return ok({ ...own, ...revision });
     // A supplement starts from what the account already holds: the applicant confirms or updates it.
     const init = await initApplication(db, application.memberId);
     return ok({ ...((init && (await payloadsOf(db, init.id))[stepId]) ?? {}), ...revision });

@@ -6,9 +6,10 @@ import type { FieldError } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
 import { applications, submissions } from '../db/schema.ts';
 import { caseFacts } from './case-facts.ts';
+import { withServerValues } from './declared-rules.ts';
 import { AppError, CODES } from '../http/envelope.ts';
-import { STATUS, ensureStatus, identityVerified, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, answersOf, requiredSteps, type Application } from './applications.ts';
-import { compileStep, contextFrom, validateData } from '../steps/index.ts';
+import { STATUS, ensureStatus, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, answersOf, requiredSteps, type Application } from './applications.ts';
+import { compileStep, contextFrom, translateForVersion, validateData } from '../steps/index.ts';
 import { answeredVersion, retiredVersions } from '../steps/index.ts';
 
 export async function submitApplication({ db, config, metrics }: ServerContext, application: Application, language: string) {
@@ -23,11 +24,12 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
     // Answers saved before the identity check must agree with what it verified.
     // Each answer is checked under the version it was given with: a publish since never makes it
     // unsubmittable. A version a rollback retired is checked under the live one instead.
-    const compiled = compileStep(stepId, context, { verifiedIdentity, version: await answeredVersion(db, stepId, versions[stepId] ?? 0, retired) });
+    const version = await answeredVersion(db, stepId, versions[stepId] ?? 0, retired);
+    const compiled = compileStep(stepId, context, { verifiedIdentity, version });
     const data = compiled.fromPayload(payloads[stepId] ?? {});
-    if (stepId === 'identity') data.verification = await identityVerified(db, application.id);
+    await withServerValues(db, application.id, compiled, data);
     const errors: FieldError[] = payloads[stepId] ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];
-    if (errors.length > 0) missing.push({ step: stepId, fields: errors.map((e) => ({ ...e, message: translate(language, e.key, e.params) })) });
+    if (errors.length > 0) missing.push({ step: stepId, fields: errors.map((e) => ({ ...e, message: translateForVersion(version, language, e.key, e.params) })) });
   }
   if (needsPayment(config, application) && !(await paymentSettled(db, application.id))) missing.push({ step: 'payment', fields: [] });
   // Named by their titles in the applicant's language; the data keeps the step ids.

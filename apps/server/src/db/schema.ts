@@ -1,9 +1,12 @@
 // The database schema (Drizzle, PostgreSQL). Migrations in drizzle/ are generated from this file
-// with `pnpm --filter server db:generate` and run the same on PGlite and on PostgreSQL.
+// with `pnpm --filter server db:generate` and run the same on PGlite and on PostgreSQL. One file (drizzle
+// reads one schema), in a section per domain: each domain owns its section's tables (ARCHITECTURE.md).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── passport: applicants and their sign-in: the member (an applicant, by phone), login codes and nonces ──
 
 export const members = pgTable(
   'members',
@@ -22,48 +25,6 @@ export const members = pgTable(
   (t) => [uniqueIndex('members_phone').on(t.countryCode, t.mobile)],
 );
 
-/** A legal hold: while one is open, nothing of the member is purged, whatever its age. */
-export const legalHolds = pgTable(
-  'legal_holds',
-  {
-    id: serial('id').primaryKey(),
-    memberId: text('member_id').notNull(),
-    reason: text('reason').notNull(),
-    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
-  },
-  (t) => [index('legal_holds_member').on(t.memberId).where(sql`released_at is null`)],
-);
-
-export const sessions = pgTable('sessions', {
-  /** SHA-256 of the cookie value: a leaked table holds no usable session. */
-  id: text('id').primaryKey(),
-  memberId: text('member_id').notNull().references(() => members.id),
-  userAgent: text('user_agent'),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Sessions also end when idle (config.sessionIdleMinutes); touched at most once a minute. */
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  /** A phone that came by the PC's QR code: this session may do the identity check of this application, nothing else. */
-  handoffApplicationId: text('handoff_application_id'),
-}, (t) => [index('sessions_member').on(t.memberId)]);
-
-/**
- * What one member alone may hold: a username, an e-mail address, an ID number (kind, normalised
- * value). The primary key makes two applicants saving the same value at once end with one owner;
- * one row per kind and member, so a member who changes a value gives the old one up.
- */
-export const memberClaims = pgTable(
-  'member_claims',
-  {
-    kind: text('kind').notNull(),
-    value: text('value').notNull(),
-    memberId: text('member_id').notNull().references(() => members.id),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.value] }), uniqueIndex('member_claims_member_kind').on(t.memberId, t.kind)],
-);
-
 export const smsCodes = pgTable(
   'sms_codes',
   {
@@ -80,14 +41,6 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_phone').on(t.countryCode, t.mobile, t.createdAt), index('sms_codes_ip').on(t.ip, t.createdAt)],
 );
 
-export const smsOutbox = pgTable('sms_outbox', {
-  id: serial('id').primaryKey(),
-  countryCode: text('country_code').notNull(),
-  mobile: text('mobile').notNull(),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-});
-
 /**
  * The send-auth-code nonces the server hands out: each is bound to the browser that asked for it
  * (its device cookie), good for a few minutes, and used once.
@@ -103,6 +56,8 @@ export const loginNonces = pgTable(
   },
   (t) => [index('login_nonces_expiry').on(t.expiresAt)],
 );
+
+// ── applications: applications, their saved steps, submissions, supplements, the values one member holds alone, legal holds ──
 
 export const applications = pgTable(
   'applications',
@@ -162,33 +117,6 @@ export const applications = pgTable(
   ],
 );
 
-/** What was submitted each time, so a reviewer sees what changed since a rejection. */
-export const submissions = pgTable(
-  'submissions',
-  {
-    applicationId: text('application_id').notNull().references(() => applications.id),
-    number: integer('number').notNull(),
-    payloads: jsonb('payloads').notNull(),
-    /** The rejection this submission answers (the items named), if any. */
-    answersRejection: text('answers_rejection'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.applicationId, t.number] })],
-);
-
-/** Notes between staff on a case; the applicant never sees them. */
-export const caseNotes = pgTable(
-  'case_notes',
-  {
-    id: serial('id').primaryKey(),
-    applicationId: text('application_id').notNull().references(() => applications.id),
-    staffId: text('staff_id').notNull().references(() => staff.id),
-    body: text('body').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('case_notes_application').on(t.applicationId, t.createdAt)],
-);
-
 export const applicationSteps = pgTable(
   'application_steps',
   {
@@ -206,6 +134,20 @@ export const applicationSteps = pgTable(
   (t) => [primaryKey({ columns: [t.applicationId, t.stepId] })],
 );
 
+/** What was submitted each time, so a reviewer sees what changed since a rejection. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    applicationId: text('application_id').notNull().references(() => applications.id),
+    number: integer('number').notNull(),
+    payloads: jsonb('payloads').notNull(),
+    /** The rejection this submission answers (the items named), if any. */
+    answersRejection: text('answers_rejection'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.number] })],
+);
+
 export const supplements = pgTable(
   'supplements',
   {
@@ -220,44 +162,36 @@ export const supplements = pgTable(
   (t) => [uniqueIndex('supplements_member_market_open').on(t.memberId, t.market).where(sql`${t.status} in (1, 2, 3)`)],
 );
 
-export const files = pgTable('files', {
-  id: text('id').primaryKey(),
-  memberId: text('member_id').notNull().references(() => members.id),
-  relativePath: text('relative_path').notNull().unique(),
-  originalFilename: text('original_filename').notNull(),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  /**
-   * When the object was written. An upload's row comes first (null here), then the object, then this:
-   * a row left null by a crash or a storage failure is swept with its object (documents/file-sweep.ts),
-   * so nothing in the bucket is ever without a row.
-   */
-  storedAt: timestamp('stored_at', { withTimezone: true }).defaultNow(),
-  createdAt: createdAt(),
-}, (t) => [index('files_unstored').on(t.createdAt).where(sql`stored_at is null`)]);
+/**
+ * What one member alone may hold: a username, an e-mail address, an ID number (kind, normalised
+ * value). The primary key makes two applicants saving the same value at once end with one owner;
+ * one row per kind and member, so a member who changes a value gives the old one up.
+ */
+export const memberClaims = pgTable(
+  'member_claims',
+  {
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    memberId: text('member_id').notNull().references(() => members.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] }), uniqueIndex('member_claims_member_kind').on(t.memberId, t.kind)],
+);
 
-export const analyticsEvents = pgTable('analytics_events', {
-  id: serial('id').primaryKey(),
-  channel: text('channel').notNull(),
-  memberId: text('member_id'),
-  eventCode: text('event_code').notNull(),
-  eventValue: jsonb('event_value').notNull(),
-  createdAt: createdAt(),
-});
+/** A legal hold: while one is open, nothing of the member is purged, whatever its age. */
+export const legalHolds = pgTable(
+  'legal_holds',
+  {
+    id: serial('id').primaryKey(),
+    memberId: text('member_id').notNull(),
+    reason: text('reason').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [index('legal_holds_member').on(t.memberId).where(sql`released_at is null`)],
+);
 
-export const errorReports = pgTable('error_reports', {
-  id: serial('id').primaryKey(),
-  requestId: text('request_id'),
-  hsNo: text('hs_no'),
-  href: text('href'),
-  userAgent: text('user_agent'),
-  applyId: text('apply_id'),
-  /** The API request the browser saw fail (its X-Request-Id), to find it in the server's logs. */
-  failedRequestId: text('failed_request_id'),
-  message: text('message').notNull(),
-  stack: text('stack'),
-  createdAt: createdAt(),
-});
+// ── identity: identity checks and the PC-to-phone hand-off ──
 
 /** Identity checks (eKYC), one row per attempt; the result record of SPEC §3. */
 export const ekycChecks = pgTable(
@@ -290,6 +224,20 @@ export const ekycChecks = pgTable(
   (t) => [index('ekyc_checks_application').on(t.applicationId, t.createdAt), index('ekyc_checks_member_day').on(t.memberId, t.createdAt)],
 );
 
+/** Short-lived, single-use tokens that move an identity check from a PC to a phone (QR code). */
+export const handoffTokens = pgTable('handoff_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.id),
+  applicationId: text('application_id').notNull().references(() => applications.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  /** When the phone, its identity check done, chose to carry on with the application itself (the PC is told). */
+  continuedAt: timestamp('continued_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ── payment: the card fee ──
+
 /** Card fee payments; the order number makes paying twice charge once. */
 export const payments = pgTable('payments', {
   orderNumber: text('order_number').primaryKey(),
@@ -314,17 +262,40 @@ export const payments = pgTable('payments', {
   uniqueIndex('payments_one_payable').on(t.applicationId).where(sql`${t.payStatus} in (0, 2)`),
 ]);
 
-/** Short-lived, single-use tokens that move an identity check from a PC to a phone (QR code). */
-export const handoffTokens = pgTable('handoff_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
+// ── documents: uploaded files ──
+
+export const files = pgTable('files', {
+  id: text('id').primaryKey(),
   memberId: text('member_id').notNull().references(() => members.id),
-  applicationId: text('application_id').notNull().references(() => applications.id),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  /** When the phone, its identity check done, chose to carry on with the application itself (the PC is told). */
-  continuedAt: timestamp('continued_at', { withTimezone: true }),
+  relativePath: text('relative_path').notNull().unique(),
+  originalFilename: text('original_filename').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  /**
+   * When the object was written. An upload's row comes first (null here), then the object, then this:
+   * a row left null by a crash or a storage failure is swept with its object (documents/file-sweep.ts),
+   * so nothing in the bucket is ever without a row.
+   */
+  storedAt: timestamp('stored_at', { withTimezone: true }).defaultNow(),
   createdAt: createdAt(),
-});
+}, (t) => [index('files_unstored').on(t.createdAt).where(sql`stored_at is null`)]);
+
+// ── review: staff notes on a case ──
+
+/** Notes between staff on a case; the applicant never sees them. */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: text('application_id').notNull().references(() => applications.id),
+    staffId: text('staff_id').notNull().references(() => staff.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_notes_application').on(t.applicationId, t.createdAt)],
+);
+
+// ── staff: staff accounts, their sessions, two-person changes ──
 
 export const staff = pgTable('staff', {
   id: text('id').primaryKey(),
@@ -397,6 +368,8 @@ export const staffChanges = pgTable(
   ],
 );
 
+// ── audit: the append-only, chained audit trail ──
+
 /**
  * Every staff action, read of personal data and refusal: who (null for a sign-in with an unknown
  * e-mail), from where, when, what, and the status before and after. Append-only: a trigger refuses
@@ -436,21 +409,7 @@ export const auditAnchors = pgTable('audit_anchors', {
   purgedAt: timestamp('purged_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Counters of the rate limits (http/rate-limits.ts): one row per key, shared by every instance. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
-
-/** The sandbox's e-mail outbox (dev mode, no SMTP server): shown at /dev/outbox. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-});
+// ── studio: step versions the studio writes and publishes, and which is live (steps/ reads them) ──
 
 /**
  * A step's versions from the schema studio. Version 0 is the build-time document in schemas/steps
@@ -502,3 +461,69 @@ export const stepPublications = pgTable(
   },
   (t) => [index('step_publications_step').on(t.stepId, t.startedAt), uniqueIndex('step_publications_live').on(t.stepId).where(sql`ended_at is null`)],
 );
+
+// ── messages: the sandbox's outboxes ──
+
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  countryCode: text('country_code').notNull(),
+  mobile: text('mobile').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The sandbox's e-mail outbox (dev mode, no SMTP server): shown at /dev/outbox. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+// ── analytics: the app's analytics events and error reports ──
+
+export const analyticsEvents = pgTable('analytics_events', {
+  id: serial('id').primaryKey(),
+  channel: text('channel').notNull(),
+  memberId: text('member_id'),
+  eventCode: text('event_code').notNull(),
+  eventValue: jsonb('event_value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const errorReports = pgTable('error_reports', {
+  id: serial('id').primaryKey(),
+  requestId: text('request_id'),
+  hsNo: text('hs_no'),
+  href: text('href'),
+  userAgent: text('user_agent'),
+  applyId: text('apply_id'),
+  /** The API request the browser saw fail (its X-Request-Id), to find it in the server's logs. */
+  failedRequestId: text('failed_request_id'),
+  message: text('message').notNull(),
+  stack: text('stack'),
+  createdAt: createdAt(),
+});
+
+// ── platform (http): sessions (an applicant's, by hashed id) and rate-limit counters ──
+
+export const sessions = pgTable('sessions', {
+  /** SHA-256 of the cookie value: a leaked table holds no usable session. */
+  id: text('id').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.id),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Sessions also end when idle (config.sessionIdleMinutes); touched at most once a minute. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A phone that came by the PC's QR code: this session may do the identity check of this application, nothing else. */
+  handoffApplicationId: text('handoff_application_id'),
+}, (t) => [index('sessions_member').on(t.memberId)]);
+
+/** Counters of the rate limits (http/rate-limits.ts): one row per key, shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

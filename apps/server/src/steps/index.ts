@@ -2,4 +2,4 @@
 export { dictionaryPlugin } from './dictionary-routes.ts';
 export { SCHEMA_BASE, stepSchemasPlugin } from './step-schemas-routes.ts';
 export { answeredVersion, liveVersion, publishedVersion, retiredVersions, versionForSave } from './step-versions.ts';
-export { bundledVersion, compileStep, contextFrom, dictionaries, FORM_STEP_IDS, locksToIdentity, stepIdForCode, validateData } from './steps.ts';
+export { bundledVersion, compileStep, type StepVersion, contextFrom, dictionaries, FORM_STEP_IDS, locksToIdentity, stepIdForCode, stepsLockedToIdentity, translateForVersion, validateData } from './steps.ts';

@@ -6,6 +6,7 @@ import { compile, validateStep, valueFieldsOf, type CompiledStep, type VerifiedI
 import { loadDictionaries, loadStepSchemas } from '@kh/engine/node';
 import { loadPrecompiled } from '@kh/engine/generated';
 import { stepByCode, type StepName } from '@kh/flow';
+import { resolveLanguage, translate } from '@kh/i18n';
 
 const schemas = new Map<string, StepSchema>(loadStepSchemas().map((s) => [s.id, s]));
 export const dictionaries = loadDictionaries();
@@ -44,6 +45,8 @@ export function stepIdForCode(code: number): StepName | undefined {
 /** Whether a step has fields the verified identity locks (`verifiedBy`): only those need it looked up. */
 const LOCKING_STEPS = new Set([...schemas.values()].filter((s) => valueFieldsOf(s).some((f) => f.verifiedBy)).map((s) => s.id));
 export const locksToIdentity = (stepId: string): boolean => LOCKING_STEPS.has(stepId);
+/** The steps with fields the verified identity locks, which a new identity check carries its facts into. */
+export const stepsLockedToIdentity = (): string[] => [...LOCKING_STEPS].filter((stepId) => !schemas.get(stepId)?.identityCheck);
 
 // A compiled step depends on its inputs only and is never changed by its users: one per distinct
 // input, kept (the few contexts an applicant can have, times the steps), instead of one per request.
@@ -84,3 +87,10 @@ export const validateData = (compiled: CompiledStep, data: FormData, now = new D
   validateStep(compiled, data, { validator: versionOfDocument.get(compiled.step)?.validator() ?? validatorFor(compiled.step.id), now });
 
 export { contextFromPayloads as contextFrom } from '@kh/engine';
+
+/** A step's message in the applicant's language: the version's own texts first (a key a published version brought), then the shipped ones. */
+export function translateForVersion(version: Pick<StepVersion, 'translations'>, language: string | null | undefined, key: string, params: Record<string, string | number> = {}): string {
+  const own = version.translations[resolveLanguage(language)]?.[key] ?? version.translations.en?.[key];
+  if (own === undefined) return translate(language, key, params);
+  return own.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

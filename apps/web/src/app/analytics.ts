@@ -48,12 +48,8 @@ export function track(eventCode: string, value: Record<string, unknown> = {}) {
   else timer ??= setTimeout(flushAnalytics, FLUSH_AFTER_MS);
 }
 
-/** On the contact step, which way the applicant can be reached. */
-const CONTACT_TYPES: Record<string, 'phone' | 'email'> = { areaCode: 'phone', mobile: 'phone', email: 'email' };
-
-/** A field the applicant filled in: which one, never what was typed. */
-export const trackInput = (page: string, field: string) =>
-  track('input', { page, field, ...(page === 'contact' && CONTACT_TYPES[field] ? { contact_type: CONTACT_TYPES[field] } : {}) });
+/** A field the applicant filled in: which one, never what was typed; with what its schema adds (analytics, e.g. the contact step's contact_type). */
+export const trackInput = (page: string, field: string, declared: Record<string, string> = {}) => track('input', { ...declared, page, field });
 
 /** next/submit events carry is_success (default true) and failure_reason (default empty). */
 export const trackNext = (page: string, failureReason = '') => track('step_next', { page, is_success: failureReason === '', failure_reason: failureReason });

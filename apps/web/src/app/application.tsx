@@ -13,6 +13,7 @@ import {
   resolveRoute,
   restoreSnapshot,
   stampSnapshot,
+  stepByName,
   type KhInfo,
   type StepName,
 } from '@kh/flow';
@@ -191,7 +192,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
           // are read as they are now (creating one sets them after the boot).
           const flow: SavedFlow = { applyId: current.state?.applyId ?? applyId, relatedType: current.state?.relatedType ?? relatedType, status: record.exist ? record.status : 1, flow: stampSnapshot(actor!.getPersistedSnapshot()) };
           sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify(flow));
-          keepFlowStanding(snapshot.value as string);
+          keepFlowStanding(snapshot.value as StepName);
         } catch {
           // The session store is full or off: the flow goes on, a reload starts at the status page.
         }
@@ -273,9 +274,9 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
   // The URL mirrors the machine.
   const step = boot.kind === 'ready' ? (boot.state.actor.getSnapshot().value as StepName) : undefined;
   useEffect(() => {
-    if (!step || step === 'notFound') return;
+    if (!step || stepByName(step).page.keepsUrl) return;
     const path = canonicalPath(step);
-    if (window.location.pathname !== path.split('?')[0]) navigate(path, { replace: step === 'identityTransit' || step === 'paymentTransit' });
+    if (window.location.pathname !== path.split('?')[0]) navigate(path, { replace: stepByName(step).page.returnFromProvider === true });
   }, [step, navigate]);
 
   const value = useMemo(() => (boot.kind === 'ready' ? boot.state : null), [boot]);

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { API_LIMITS } from '@kh/api';
 import { endpoints } from '../app/services.ts';
 
-export function useDealerNote(typedCode: unknown): Record<string, string> | undefined {
+export function useDealerNote(fieldId: string | undefined, typedCode: unknown): Record<string, string> | undefined {
   const { t } = useTranslation();
-  const code = typeof typedCode === 'string' ? typedCode.trim().toUpperCase() : '';
+  const code = fieldId !== undefined && typeof typedCode === 'string' ? typedCode.trim().toUpperCase() : '';
   const [dealer, setDealer] = useState<{ name: string; drCode: string } | null>(null);
   useEffect(() => {
     if (code === '') return;
@@ -24,5 +24,5 @@ export function useDealerNote(typedCode: unknown): Record<string, string> | unde
       clearTimeout(timer);
     };
   }, [code]);
-  return dealer && dealer.drCode === code ? { drCode: t('common.dealerRepresentativeName', { name: dealer.name, code: dealer.drCode }) } : undefined;
+  return fieldId !== undefined && dealer && dealer.drCode === code ? { [fieldId]: t('common.dealerRepresentativeName', { name: dealer.name, code: dealer.drCode }) } : undefined;
 }

@@ -1,7 +1,7 @@
 // The generic step page: schema + machine state + compiled form. Data is fetched and saved through
 // the API client; a save shows the loading toast; the next step comes from the machine.
 import { ApiError, STEP_CHANGED, STEP_REVISION_PROPERTY, type Endpoints } from '@kh/api';
-import { compile, untickedQuestions, validateStep, widgetsOfStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
+import { analyticsOfField, compile, lookupFieldOf, prefillOf, untickedQuestions, validateStep, widgetsOfStep, type FieldError, type FormData, type UntickedQuestion } from '@kh/engine';
 import { codeOf, likelyNext, progressSegment, rejectedFieldsOf, savingToastKey, stepByName, type StepName } from '@kh/flow';
 import { ConfirmDialog, PageLayout, StepForm, loadWidgets, type StepFormContext } from '@kh/ui';
 import { use, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
@@ -79,17 +79,18 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
   const [reopened, setReopened] = useState(0);
   // A box the applicant chose to leave unticked is not asked about again on this visit.
   const declined = useRef(new Set<string>());
-  // The contact step names the dealer's representative of the DR code typed.
+  // A field that looks up the dealer (schema: lookup) names the representative of the code typed.
+  const dealerField = lookupFieldOf(schema, 'dealer')?.id;
   const [typedDrCode, setTypedDrCode] = useState<unknown>();
   // The step's revision the answers on screen came from: a save names it, so that a page left open
   // while another device saved the step cannot overwrite the newer answers.
   const revision = useRef<number | undefined>(undefined);
   const [replacedElsewhere, setReplacedElsewhere] = useState(false);
-  const fieldNotes = useDealerNote(step === 'contact' ? typedDrCode : undefined);
+  const fieldNotes = useDealerNote(dealerField, typedDrCode);
 
   useEffect(() => {
-    // The market and tax pages restore the supplement info and its source, then remove the cookie.
-    if (step !== 'market' && step !== 'tax') return;
+    // The pages that read it (the market and tax pages) restore the supplement info and its source, then remove the cookie.
+    if (!stepByName(step).page.readsSupplementChoice) return;
     const info = readSupplementCookie(document.cookie);
     if (!info) return;
     app.appSource = info.source;
@@ -111,12 +112,12 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
       if (!live) return;
       // A draft typed here before (a reload, a dropped network) wins over what the server has.
       const draft = applyId ? loadDraft(applyId, step) : undefined;
-      // The contact step starts from the phone the applicant logged in with.
-      const fromLogin = step === 'contact' ? { areaCode: app.user.countryCode, mobile: app.user.mobile } : {};
+      // Fields that start from the login (schema: prefillFrom), such as the contact step's phone.
+      const fromLogin = prefillOf(schema, { 'login.areaCode': app.user.countryCode, 'login.mobile': app.user.mobile });
       revision.current = revisionOf(payload);
       const opened: FormData = { ...fromLogin, ...compiled.fromPayload(payload as Record<string, unknown>), ...(draft ?? {}) };
       setInitial(opened);
-      if (step === 'contact') setTypedDrCode(opened.drCode);
+      if (dealerField) setTypedDrCode(opened[dealerField]);
     });
     return () => {
       live = false;
@@ -249,13 +250,13 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
           context={context}
           submitLabel={submitLabel}
           onChange={(data) => {
-            if (step === 'contact') setTypedDrCode(data.drCode);
+            if (dealerField) setTypedDrCode(data[dealerField]);
             if (app.applyId) saveDraftSoon(app.applyId, step, data);
           }}
           onFieldBlur={(field, value) => {
             if (value === undefined || value === '' || inputsReported.current.has(field)) return;
             inputsReported.current.add(field);
-            trackInput(step, field);
+            trackInput(step, field, analyticsOfField(schema, field));
           }}
           onSubmit={submit}
         >

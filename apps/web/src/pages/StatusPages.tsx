@@ -225,8 +225,8 @@ export function ResultPage(): ReactElement {
       <div className="status-card">
         <h1 className="status-card__title">{success ? t('common.successTitle') : t('common.submittedTitle')}</h1>
         <p>{success ? t('common.successBody', { markets: openedMarketNames(record.opened ?? 0, i18n.language) }) : t('common.processingTime')}</p>
-        {route?.step === 'addMarket' && <Main onClick={() => window.location.assign(route.path)} label={t('flow.button.openMoreMarkets')} />}
-        {route && route.step !== 'addMarket' && <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('common.next')} />}
+        {route && stepByName(route.step).page.newApplication && <Main onClick={() => window.location.assign(route.path)} label={t('flow.button.openMoreMarkets')} />}
+        {route && !stepByName(route.step).page.newApplication && <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('common.next')} />}
         <ApplicationPdfLink />
       </div>
     </PageLayout>
@@ -295,7 +295,7 @@ export function TransitPage({ step }: { step: StepName }): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
   useEffect(() => {
-    if (step === 'entryTransit') app.actor.send({ type: 'NEXT' });
+    if (stepByName(step).page.passesThrough) app.actor.send({ type: 'NEXT' });
   }, [step]);
   return (
     <PageLayout layout={stepByName(step).layout} title={t(stepByName(step).titleKey)}>

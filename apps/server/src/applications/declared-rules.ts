@@ -1,0 +1,80 @@
+// What a step document declares beyond its form (packages/engine/src/step-behaviour.ts), carried out
+// on the server for any step: values only one applicant may hold, a typed code looked up in a list,
+// at least one box of a group ticked, values only the server gives, and the columns the review
+// queue reads. No step is named here: a new step or a new unique field is a document change.
+import { and, eq, ne } from 'drizzle-orm';
+import { UNIQUE_SCOPES, projectionOf, valueAt, serverValueFieldsOf, uniqueFieldsOf, uniqueValuesOf, type CompiledStep, type FieldError, type FormData, type ServerValue, type UniqueScope, type ValueField } from '@kh/engine';
+import type { Database } from '../db/database.ts';
+import { members } from '../db/schema.ts';
+import { identityVerified } from './applications.ts';
+import { claimOf, heldByOthers, type Claim, type ClaimKind } from './member-claims.ts';
+
+/** What gives each server value (SERVER_VALUES), for one application. */
+const SERVER_VALUES: Record<ServerValue, (db: Database, applicationId: string) => Promise<unknown>> = {
+  identityVerified,
+};
+
+/** Sets the fields whose value is the server's to say (the identity check's outcome), whatever the browser sent. */
+export async function withServerValues(db: Database, applicationId: string, compiled: CompiledStep, data: FormData): Promise<FormData> {
+  for (const field of serverValueFieldsOf(compiled.step)) data[field.id] = (await SERVER_VALUES[field.serverValue!](db, applicationId)) as FormData[string];
+  return data;
+}
+
+const byScope = (a: { scope: UniqueScope }, b: { scope: UniqueScope }) => UNIQUE_SCOPES.indexOf(a.scope) - UNIQUE_SCOPES.indexOf(b.scope);
+
+/** What a step's payload asks to hold alone, claimed in the database (username, e-mail, ID number), in the scopes' order. */
+export const claimsOf = (compiled: CompiledStep, payload: Record<string, unknown>): Claim[] =>
+  uniqueValuesOf(compiled.step, payload)
+    .filter((held): held is typeof held & { scope: ClaimKind } => held.scope !== 'phone')
+    .sort(byScope)
+    .flatMap(({ scope, value }) => claimOf(scope, value));
+
+/** The field a value another applicant holds is reported on: the one of its scope on screen (the ID number of the chosen document). */
+export function takenError(compiled: CompiledStep, scope: UniqueScope, formData: FormData): FieldError {
+  const fields = uniqueFieldsOf(compiled.step, scope);
+  const field = fields.find((f) => compiled.isVisible(f.id, formData)) ?? fields[0]!;
+  return { field: field.id, key: field.unique!.messageKey };
+}
+
+/** The area code field a phone's mobile rule names. */
+const areaCodeFieldOf = (field: ValueField): string | undefined => {
+  const rule = field.rules?.find((r) => r.rule === 'mobile');
+  return rule && 'areaCodeField' in rule ? rule.areaCodeField : undefined;
+};
+
+/** The rules only the server can check (SPEC §5): uniqueness across applicants, a known code; and at least one of a group. */
+export async function declaredRules(
+  db: Database,
+  memberId: string,
+  compiled: CompiledStep,
+  formData: FormData,
+  payload: Record<string, unknown>,
+  lists: { dealer: Record<string, string> },
+): Promise<FieldError[]> {
+  const errors: FieldError[] = (await heldByOthers(db, memberId, claimsOf(compiled, payload))).map((kind) => takenError(compiled, kind, formData));
+  // A login phone is the member's own: another member logging in with it holds it.
+  for (const field of uniqueFieldsOf(compiled.step, 'phone')) {
+    const mobile = valueAt(payload, field);
+    if (typeof mobile !== 'string') continue;
+    const areaCodeField = compiled.valueFields.find((f) => f.id === areaCodeFieldOf(field));
+    const areaCode = String((areaCodeField && valueAt(payload, areaCodeField)) ?? '');
+    const owner = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.countryCode, areaCode), eq(members.mobile, mobile), ne(members.id, memberId)))
+      .limit(1);
+    if (owner.length > 0) errors.push({ field: field.id, key: field.unique!.messageKey });
+  }
+  for (const field of compiled.valueFields) {
+    if (!field.lookup || !compiled.isVisible(field.id, formData)) continue;
+    const value = valueAt(payload, field);
+    if (typeof value === 'string' && !Object.hasOwn(lists[field.lookup], value.toUpperCase())) errors.push({ field: field.id, key: 'server.drUnknown' });
+  }
+  // An application opens at least one market: with none ticked there is nothing to review.
+  const group = compiled.step.atLeastOne;
+  if (group && !compiled.valueFields.some((field) => group.fields.includes(field.id) && valueAt(payload, field) === true)) errors.push({ field: group.fields[0]!, key: group.messageKey });
+  return errors;
+}
+
+/** The application's columns a step's payload sets (the review queue's filters and search). */
+export const projectedColumns = (compiled: CompiledStep, payload: Record<string, unknown>) => projectionOf(compiled.step, payload);
