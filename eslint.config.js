@@ -21,4 +21,11 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
     },
   },
+  {
+    files: ['packages/screening/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'react', 'react-dom', 'ky'], message: 'packages/screening/src is pure: the server reads the files and the database.' }] }],
+      'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
+    },
+  },
 );

@@ -14,6 +14,7 @@ import { LoginPage } from './pages/LoginPage.tsx';
 import { QueuePage } from './pages/QueuePage.tsx';
 import { StudioListPage } from './studio/StudioListPage.tsx';
 import { SessionProvider, can, useSession, type Staff } from './session.tsx';
+import { ScreeningListsPage } from './pages/ScreeningListsPage.tsx';
 
 // The case page carries the form engine and renderer; the sign-in and the queue load without them.
 const CasePage = lazy(() => import('./pages/CasePage.tsx').then((module) => ({ default: module.CasePage })));
@@ -99,6 +100,7 @@ function Shell(): ReactElement | null {
             {can(session.staff, 'changes.decide') && <Link href="/changes">{t('nav.changes')}</Link>}
             {can(session.staff, 'staff.manage') && <Link href="/staff">{t('nav.staff')}</Link>}
             {can(session.staff, 'audit.read') && <Link href="/audit">{t('nav.audit')}</Link>}
+            {can(session.staff, 'screening.lists') && <Link href="/screening">{t('nav.screening')}</Link>}
             <Link href="/account">{t('nav.account')}</Link>
           </nav>
         )}
@@ -143,6 +145,11 @@ function Shell(): ReactElement | null {
             <Route path="/audit">
               <Allowed permission="audit.read">
                 <AuditPage />
+              </Allowed>
+            </Route>
+            <Route path="/screening">
+              <Allowed permission="screening.lists">
+                <ScreeningListsPage />
               </Allowed>
             </Route>
             <Route path="/staff">

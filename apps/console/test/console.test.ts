@@ -107,7 +107,19 @@ describe('the review console', () => {
     const nric = String(tan.data.personal.nricNumber);
     await page.getByLabel(/Search name/).fill(`${nric.slice(0, 6)}-${nric.slice(6, 8)}-${nric.slice(8)}`);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('1 cases').waitFor();
+    // A search looks in every state, each row saying its own; "1 case", not "1 cases".
+    await page.getByText('1 case found, in any state').waitFor();
+    await page.getByRole('cell', { name: 'Submitted' }).waitFor();
+    await look(page, 'queue-search-everywhere');
+    // Picking a state narrows it; emptying the box ends the search at once.
+    await page.getByRole('button', { name: /^Approved\s*0$/ }).click();
+    await page.getByText('No case matches.').waitFor();
+    await page.getByLabel(/Search name/).fill('');
+    await page.getByRole('button', { name: /^Submitted\s*2$/ }).click();
+    await page.getByText('2 cases', { exact: true }).waitFor();
+    await page.getByLabel(/Search name/).fill(`${nric.slice(0, 6)}-${nric.slice(6, 8)}-${nric.slice(8)}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('1 case found, in any state').waitFor();
     await page.getByRole('link', { name: 'TAN AH KOW' }).click();
     await page.getByRole('heading', { name: 'TAN AH KOW' }).waitFor();
 

@@ -5,9 +5,11 @@ import { resolve } from 'node:path';
 import { ConfigError, flag, isLoopback, isProduction, numberSetting } from './config/settings.ts';
 import type { S3Settings } from './storage/s3-storage.ts';
 import { s3From } from './storage/s3-settings.ts';
-import { ghlFrom, requireGhl, type GhlSettings } from './payment/index.ts';
-import { requireZoloz, zolozFrom, type ZolozSettings } from './identity/index.ts';
-import { botCheckFrom, requireBotCheck, type BotCheckSettings } from './passport/index.ts';
+// Each provider's settings file alone (not its domain's index): a command that only reads the
+// configuration (retention, staff-create) loads no routes.
+import { ghlFrom, requireGhl, type GhlSettings } from './payment/ghl-settings.ts';
+import { requireZoloz, zolozFrom, type ZolozSettings } from './identity/zoloz-settings.ts';
+import { botCheckFrom, requireBotCheck, type BotCheckSettings } from './passport/bot-check-settings.ts';
 
 export { ConfigError, isProduction, numberSetting };
 

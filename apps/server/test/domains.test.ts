@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 /** The business, each with its routes, services, providers and sandbox. */
-export const DOMAINS = ['applications', 'steps', 'passport', 'identity', 'payment', 'review', 'staff', 'audit', 'studio', 'documents', 'messages', 'analytics', 'pages'] as const;
+export const DOMAINS = ['applications', 'steps', 'passport', 'identity', 'payment', 'review', 'staff', 'audit', 'studio', 'documents', 'messages', 'analytics', 'pages', 'screening'] as const;
 /** Shared below every domain; knows none of them. */
 export const PLATFORM = ['http', 'db', 'storage', 'jobs', 'observability', 'config', 'sandbox', 'types'] as const;
 

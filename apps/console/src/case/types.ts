@@ -55,5 +55,27 @@ export interface CaseView {
   history: { number: number; submittedAt: string; answersRejection: string | null; changes: PayloadChange[] }[];
   pendingChanges: PayloadChange[];
   notes: { id: number; body: string; staffName: string | null; createdAt: string }[];
+  /** Each screening at a submit, newest first. */
+  screenings: Screening[];
   audit: { id: number; action: string; staffName: string | null; createdAt: string; statusBefore: number | null; statusAfter: number | null; detail: Record<string, unknown> }[];
+}
+
+export interface ScreeningHit {
+  ref: string;
+  category: 'sanctions' | 'pep';
+  listedName: string;
+  score: number;
+  why: string[];
+  list: { id: string; name: string; version: number };
+}
+export interface Screening {
+  id: string;
+  screenedAt: string;
+  subject: { name: string; birthDate?: string; nationality?: string };
+  lists: { id: string; name: string; version: number }[];
+  hits: ScreeningHit[];
+  state: 'clear' | 'hit' | 'cleared' | 'confirmed';
+  deciderName: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
 }

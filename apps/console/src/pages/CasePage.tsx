@@ -12,6 +12,7 @@ import { HistoryPanel } from '../case/HistoryPanel.tsx';
 import { IdentityPanel } from '../case/IdentityPanel.tsx';
 import { NotesPanel } from '../case/NotesPanel.tsx';
 import { PaymentPanel } from '../case/PaymentPanel.tsx';
+import { ScreeningPanel } from '../case/ScreeningPanel.tsx';
 import { StepAnswers } from '../case/StepAnswers.tsx';
 import type { CaseView } from '../case/types.ts';
 import { Alert, useMarketNames } from '../parts.tsx';
@@ -107,6 +108,9 @@ export function CasePage({ id }: { id: string }): ReactElement {
                 void load();
               }}
             />
+          </Panel>
+          <Panel id="screening" title={t('case.screening')}>
+            <ScreeningPanel caseId={application.id} screenings={view.screenings} onDecided={() => void load()} />
           </Panel>
           <Panel id="identity" title={t('case.identity')}>
             <IdentityPanel view={view} />

@@ -50,17 +50,21 @@ export function QueuePage(): ReactElement {
   const { t } = useTranslation('console');
   const marketNames = useMarketNames();
   const [state, setState] = useState<State>('submitted');
+  // A search looks in every state (each row says its own) until a tab is picked to narrow it.
+  const [narrowed, setNarrowed] = useState(false);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [queue, setQueue] = useState<Queue>();
   const [error, setError] = useState<string>();
 
+  const searchingEverywhere = filters.q.trim() !== '' && !narrowed;
+
   useEffect(() => {
     let live = true;
     const { sort, order } = SORTS[filters.sort];
     get<Queue>('applications', {
-      state,
+      state: searchingEverywhere ? undefined : state,
       page,
       pageSize: PAGE_SIZE,
       q: filters.q.trim(),
@@ -83,7 +87,7 @@ export function QueuePage(): ReactElement {
     return () => {
       live = false;
     };
-  }, [state, filters, page, t]);
+  }, [state, filters, page, t, searchingEverywhere]);
 
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((before) => ({ ...before, [key]: value }));
   const pages = queue ? Math.max(1, Math.ceil(queue.total / PAGE_SIZE)) : 1;
@@ -97,9 +101,10 @@ export function QueuePage(): ReactElement {
             key={each}
             type="button"
             className="console-state"
-            aria-pressed={each === state}
+            aria-pressed={!searchingEverywhere && each === state}
             onClick={() => {
               setState(each);
+              setNarrowed(true);
               setPage(1);
             }}
           >
@@ -113,12 +118,26 @@ export function QueuePage(): ReactElement {
         onSubmit={(event) => {
           event.preventDefault();
           setFilters(draft);
+          setNarrowed(false);
           setPage(1);
         }}
       >
         <label className="console-field console-field--wide">
           <span>{t('queue.search')}</span>
-          <input type="search" value={draft.q} maxLength={100} onChange={(event) => set('q', event.target.value)} />
+          <input
+            type="search"
+            value={draft.q}
+            maxLength={100}
+            onChange={(event) => {
+              set('q', event.target.value);
+              // An emptied box (typed away, or its clear button) ends the search at once.
+              if (event.target.value === '' && filters.q !== '') {
+                setFilters({ ...filters, q: '' });
+                setNarrowed(false);
+                setPage(1);
+              }
+            }}
+          />
         </label>
         <label className="console-field">
           <span>{t('queue.market')}</span>
@@ -177,7 +196,7 @@ export function QueuePage(): ReactElement {
       {queue && (
         <>
           <p className="console-total" aria-live="polite">
-            {t('queue.total', { total: queue.total })}
+            {searchingEverywhere ? t('queue.foundEverywhere', { count: queue.total }) : t('queue.total', { count: queue.total })}
           </p>
           {queue.items.length === 0 ? (
             <p>{t('queue.empty')}</p>
@@ -187,6 +206,7 @@ export function QueuePage(): ReactElement {
                 <thead>
                   <tr>
                     <th scope="col">{t('queue.name')}</th>
+                    {searchingEverywhere && <th scope="col">{t('queue.stateColumn')}</th>}
                     <th scope="col">{t('queue.markets')}</th>
                     <th scope="col">{t('queue.flags')}</th>
                     <th scope="col">{t('queue.age')}</th>
@@ -200,6 +220,7 @@ export function QueuePage(): ReactElement {
                         <Link href={`/cases/${item.id}`}>{item.applicantName ?? t('queue.noName')}</Link>
                         <div className="console-sub">+60 {item.mobile}</div>
                       </td>
+                      {searchingEverywhere && <td>{t(`queue.state.${item.state}`)}</td>}
                       <td>
                         {marketNames(item.market)}
                         {item.relatedType === 'SUPPLEMENT' && <div className="console-sub">{t('queue.existing', { markets: marketNames(item.existingMarkets) })}</div>}

@@ -41,6 +41,14 @@ export async function caseFacts(db: Database, application: Application, payloads
   };
 }
 
+/** Who a case screens (screening/): the name, date of birth and nationality the member's personal step gives. */
+export async function screeningSubjectOf(db: Database, application: Application, payloads: Payloads): Promise<{ name: string; birthDate?: string; nationality?: string } | undefined> {
+  const personal = (await memberRecord(db, application, payloads)).payloads.personal;
+  if (!personal || typeof personal.name !== 'string') return undefined;
+  const nationality = typeof personal.nationalityCode === 'string' ? personal.nationalityCode.replace(/-PR$/, '') : undefined;
+  return { name: personal.name, ...(typeof personal.birthDate === 'string' ? { birthDate: personal.birthDate.slice(0, 10) } : {}), ...(nationality ? { nationality } : {}) };
+}
+
 /** Why a case needs a second approval, as dictionary keys; empty when one approval is enough. */
 export function secondApprovalReasons(application: Pick<Application, 'pep' | 'margin' | 'identityMismatch'>): string[] {
   return [application.margin && 'margin', application.pep && 'pep', application.identityMismatch && 'identityMismatch'].filter((reason): reason is string => typeof reason === 'string');

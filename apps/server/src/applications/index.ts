@@ -2,5 +2,5 @@
 export { accountPlugin } from './account-routes.ts';
 export { answersOf, type Application, ensureStatus, identityVerified, initApplication, needsPayment, ownedApplication, payloadsOf, requiredSteps, STATUS, SUPERSEDED } from './applications.ts';
 export { applyPlugin, dealerPlugin } from './apply-routes.ts';
-export { identityComparison, secondApprovalReasons } from './case-facts.ts';
+export { identityComparison, screeningSubjectOf, secondApprovalReasons } from './case-facts.ts';
 export { supplementPlugin } from './supplement-routes.ts';

@@ -5,7 +5,8 @@ import { translate } from '@kh/i18n';
 import type { FieldError } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
 import { applications, submissions } from '../db/schema.ts';
-import { caseFacts } from './case-facts.ts';
+import { caseFacts, screeningSubjectOf } from './case-facts.ts';
+import { screenApplication } from '../screening/index.ts';
 import { withServerValues } from './declared-rules.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import { STATUS, ensureStatus, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, answersOf, requiredSteps, type Application } from './applications.ts';
@@ -57,6 +58,10 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
   if (updated) {
     await db.insert(submissions).values({ applicationId: application.id, number: updated.submissionCount, payloads, answersRejection: application.status === STATUS.fail ? application.rejectedReason : null });
     metrics.submissions.inc({ kind: application.relatedType === 'SUPPLEMENT' ? 'supplement' : 'application' });
+    // Every submit is screened against the live lists, so a resubmission with a changed name, date of
+    // birth or nationality is screened again; a hit holds the case for a supervisor.
+    const subject = await screeningSubjectOf(db, application, payloads);
+    if (subject) await screenApplication(db, application.id, subject);
   }
   const [current] = updated ? [updated] : await db.select().from(applications).where(eq(applications.id, application.id));
   return khInfo(current, payloads);

@@ -409,6 +409,72 @@ export const auditAnchors = pgTable('audit_anchors', {
   purgedAt: timestamp('purged_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// ── screening: the sanctions and PEP lists the broker loads, and each applicant screened against them ──
+
+/** One import of a list: a new version of its name, which retires the one before. */
+export const screeningLists = pgTable(
+  'screening_lists',
+  {
+    id: text('id').primaryKey(),
+    /** What the list is called ("UN Security Council consolidated list"): its versions share the name. */
+    name: text('name').notNull(),
+    /** un-xml or csv */
+    format: text('format').notNull(),
+    version: integer('version').notNull(),
+    /** Of the file as imported, so an examiner can tell which file it was. */
+    sha256: text('sha256').notNull(),
+    entryCount: integer('entry_count').notNull(),
+    /** What could not be read, with its place in the file. */
+    problems: jsonb('problems').notNull(),
+    importedBy: text('imported_by')
+      .notNull()
+      .references(() => staff.id),
+    importedAt: createdAt(),
+    /** When a newer import of the same name replaced it. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('screening_lists_name_version').on(t.name, t.version), uniqueIndex('screening_lists_live').on(t.name).where(sql`retired_at is null`)],
+);
+
+export const screeningEntries = pgTable(
+  'screening_entries',
+  {
+    listId: text('list_id')
+      .notNull()
+      .references(() => screeningLists.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    /** sanctions or pep */
+    category: text('category').notNull(),
+    names: jsonb('names').notNull(),
+    birthDates: jsonb('birth_dates').notNull(),
+    nationalities: jsonb('nationalities').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.ref] })],
+);
+
+/** An applicant screened at a submit: against which list versions, what matched and why, and a supervisor's decision on a hit. */
+export const screeningResults = pgTable(
+  'screening_results',
+  {
+    id: text('id').primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    screenedAt: createdAt(),
+    /** The name, date of birth and nationality screened. */
+    subject: jsonb('subject').notNull(),
+    /** [{ id, name, version }] of the lists live at the time. */
+    lists: jsonb('lists').notNull(),
+    hits: jsonb('hits').notNull(),
+    /** clear (no hit), hit (on hold for a supervisor), cleared (a false match, with a reason), confirmed (the listed person) */
+    state: text('state').notNull(),
+    decidedBy: text('decided_by').references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+  },
+  (t) => [index('screening_results_application').on(t.applicationId, t.screenedAt)],
+);
+
 // ── studio: step versions the studio writes and publishes, and which is live (steps/ reads them) ──
 
 /**

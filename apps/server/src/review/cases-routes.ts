@@ -14,6 +14,7 @@ import { loadCase, refuseIfSomeoneElses } from './cases.ts';
 import { auditCase, auditRequest } from '../audit/index.ts';
 import { hasPermission, type StaffRole } from '../staff/index.ts';
 import { requirePermission, staffMemberOf, staffOf } from '../staff/index.ts';
+import { screeningsOf } from '../screening/index.ts';
 
 /** A document of a case, named by a reference the document route takes. */
 export interface CaseDocument {
@@ -117,6 +118,8 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       verifiedIdentity: verifiedIdentity ?? null,
       identityComparison: comparison,
       identityMismatch: mismatch,
+      // Each screening at a submit, newest first: the lists and versions, what matched and why, and a supervisor's decision.
+      screenings: (await screeningsOf(db, application.id)).map((result) => ({ ...result, deciderName: nameOf(result.decidedBy) })),
       secondApprovalReasons: secondApprovalReasons({ ...application, identityMismatch: application.identityMismatch || mismatch }),
       assigneeName: nameOf(application.assignedTo),
       firstApproverName: nameOf(application.firstApprovedBy),

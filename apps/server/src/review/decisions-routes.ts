@@ -16,6 +16,7 @@ import { notifyDecision } from '../messages/index.ts';
 import { requirePermission, staffMemberOf, staffOf } from '../staff/index.ts';
 import { linkedByStaffChange, proposeChange } from '../staff/index.ts';
 import { dictionaries } from '../steps/index.ts';
+import { screeningHold } from '../screening/index.ts';
 
 const REJECT_ITEMS = new Set(dictionaries.RejectReason.map((e) => String(e.value)));
 const expectedStatus = { type: 'integer', minimum: 0, maximum: 5 } as const;
@@ -50,6 +51,10 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
       const me = staffMemberOf(request);
       const markets = (request.body as { markets: number }).markets & before.market;
       if (markets === 0) throw badRequest('server.marketsNotAsked');
+      // A screening hit holds the case until a supervisor clears it; a confirmed one is never approved.
+      // (The refusal is audited as every staff refusal is, with its reason.)
+      const hold = await screeningHold(db, before.id);
+      if (hold) throw new AppError(409, CODES.badState, hold === 'confirmed' ? 'server.screeningConfirmed' : 'server.screeningHold');
       // The identity is compared again now: a provider's later reading counts as much as the one at submit.
       const reasons = secondApprovalReasons({ ...before, identityMismatch: before.identityMismatch || (await identityComparison(db, before)).mismatch });
 

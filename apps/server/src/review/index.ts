@@ -2,3 +2,4 @@
 export { staffCasesPlugin } from './cases-routes.ts';
 export { staffDecisionsPlugin } from './decisions-routes.ts';
 export { staffDocumentsPlugin } from './documents-routes.ts';
+export { screeningDecisionsPlugin } from './screening-routes.ts';

@@ -1,0 +1,97 @@
+// Sanctions and PEP screening in the console, in Debian's Chromium against the real server: an admin
+// imports a list from a file, an applicant on it submits, the case shows the hit and why it matched,
+// the reviewer's approval is refused, a supervisor clears it with a reason, and the reviewer approves.
+// Each page at 1280x800 and 390x844 with axe.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { answers, submitAll, uploadedPath } from '../../server/test/fixtures.ts';
+import { login } from '../../server/test/harness.ts';
+import { useConsole } from './harness.ts';
+import { signInEnrolling } from './sign-in.ts';
+
+const PASSWORD = 'console screening password';
+const env = useConsole(
+  'console-screening',
+  [
+    ['rae@broker.example', 'Rae Reviewer', 'reviewer'],
+    ['sid@broker.example', 'Sid Supervisor', 'supervisor'],
+    ['ada@broker.example', 'Ada Admin', 'admin'],
+  ],
+  PASSWORD,
+);
+
+async function submitted(name: string): Promise<string> {
+  const mobile = '133009001';
+  const c = await login(env.server, mobile);
+  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+  const data = answers(9001, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
+  data.personal.documentName = data.identity.documentName = name;
+  await submitAll(c, applyId, data);
+  return applyId as string;
+}
+
+async function signedIn(email: string): Promise<Page> {
+  const page = await env.newPage(1280, 800);
+  await signInEnrolling(page, env.server.baseUrl, email, PASSWORD);
+  return page;
+}
+
+describe('screening in the console', () => {
+  it('an admin imports a list; a listed applicant is held until a supervisor clears the hit, then approved', async () => {
+    const ada = await signedIn('ada@broker.example');
+    await ada.getByRole('link', { name: 'Screening lists' }).click();
+    await ada.getByRole('heading', { name: 'Sanctions and PEP lists' }).waitFor();
+    await ada.getByText('No list imported yet').waitFor();
+    await env.look(ada, 'lists-empty');
+    await ada.getByLabel('List', { exact: true }).fill('Domestic sanctions list');
+    await ada.getByLabel('Format').selectOption('csv');
+    await ada.getByText('Columns: reference, category').waitFor();
+    const file = join(mkdtempSync(join(tmpdir(), 'kh-list-')), 'domestic.csv');
+    writeFileSync(file, 'reference,category,name,aliases,birth_dates,nationalities\nDS-7,sanctions,Abdul Rahman bin Yusof,Abd Rahman Yusoff,1990-01-01,MYS\nDS-8,pep,,,,\n');
+    await ada.getByLabel('File').setInputFiles(file);
+    await ada.getByRole('button', { name: 'Import as a new version' }).click();
+    await ada.getByText('Version 1 of Domestic sanctions list: 1 entry, 1 left out.').waitFor();
+    await ada.getByRole('cell', { name: /^1 · live/ }).waitFor();
+    await ada.getByText('1 left out', { exact: true }).click();
+    await ada.getByText('line 3: no reference or no name; left out').waitFor();
+    await env.look(ada, 'lists-imported');
+
+    const applyId = await submitted('ABD. RAHMAN BIN YUSOFF');
+    const rae = await signedIn('rae@broker.example');
+    await rae.goto(`${env.server.baseUrl}/console/cases/${applyId}`);
+    const screening = rae.getByRole('region', { name: 'Screening' });
+    await screening.getByText('Hit: on hold').waitFor();
+    await screening.getByText('Against Domestic sanctions list (v1)').waitFor();
+    await screening.getByText("date of birth 1990-01-01 is the list's 1990-01-01").waitFor();
+    // A reviewer sees the hit but has no way to decide it.
+    expect(await screening.getByRole('button', { name: 'Clear: a different person' }).count()).toBe(0);
+    await rae.getByRole('button', { name: 'Claim this case' }).click();
+    await rae.getByRole('button', { name: 'Approve', exact: true }).click();
+    await rae.getByText('A screening hit holds this case: a supervisor must clear it before it is approved.').waitFor();
+    env.problems.splice(0, env.problems.length, ...env.problems.filter((p) => !p.startsWith('409 POST')));
+    await env.look(rae, 'case-held');
+
+    const sid = await signedIn('sid@broker.example');
+    await sid.goto(`${env.server.baseUrl}/console/cases/${applyId}`);
+    const held = sid.getByRole('region', { name: 'Screening' });
+    await held.getByText('Hit: on hold').waitFor();
+    const clear = held.getByRole('button', { name: 'Clear: a different person' });
+    expect(await clear.isDisabled()).toBe(true);
+    await held.getByLabel('Reason (what you checked)').fill('Born in Kota Bharu; the listed person holds a different NRIC');
+    await env.look(sid, 'case-supervisor-deciding');
+    await clear.click();
+    await held.getByText('Hit cleared as a false match').waitFor();
+    await held.getByText(/Decided by Sid Supervisor, .*: Born in Kota Bharu/).waitFor();
+    await env.look(sid, 'case-cleared');
+
+    await rae.reload();
+    await rae.getByRole('region', { name: 'Screening' }).getByText('Hit cleared as a false match').waitFor();
+    await rae.getByRole('button', { name: 'Approve', exact: true }).click();
+    await rae.getByText('Approved.', { exact: true }).waitFor();
+    await rae.getByText('Status: Approved').waitFor();
+    expect(env.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './names.ts';
+export * from './match.ts';
+export * from './lists.ts';
