@@ -8,7 +8,7 @@ import { totpCode } from '@kh/testing';
 import { auditLog } from '../../server/src/db/schema.ts';
 import { answers, fill, pngBytes, submitAll, upload, uploadedPath, type FormStep } from '../../server/test/fixtures.ts';
 import { login } from '../../server/test/harness.ts';
-import { useConsole } from './harness.ts';
+import { approveCase, useConsole } from './harness.ts';
 
 const PASSWORD = 'console e2e password';
 const env = useConsole(
@@ -148,7 +148,15 @@ describe('the review console', () => {
     await page.getByText('Called the applicant: MY account after the CDS check.').waitFor();
     await look(page, 'case');
     await page.locator('.case-decision').getByRole('checkbox', { name: 'MY', exact: true }).uncheck();
+    // Approving asks first: the markets, then a checklist, every box ticked before it can be confirmed.
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const checklist = page.getByRole('group', { name: 'Confirm the approval' });
+    await checklist.getByText('Approve HK US? Before you do:').waitFor();
+    await checklist.getByRole('checkbox', { name: 'I read the documents' }).check();
+    await expect(checklist.getByRole('button', { name: 'Confirm approval' }).isDisabled()).resolves.toBe(true);
+    await look(page, 'case-approval-checklist');
+    for (const box of await checklist.getByRole('checkbox').all()) await box.check();
+    await checklist.getByRole('button', { name: 'Confirm approval' }).click();
     await page.getByText('Approved.', { exact: true }).waitFor();
     expect((await tan.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 3, opened: 3 });
     const views = (await env.server.database.db.select().from(auditLog)).filter((e) => e.applicationId === tan.applyId && e.action === 'documentView');
@@ -158,7 +166,10 @@ describe('the review console', () => {
     await page.getByRole('link', { name: 'Back to cases' }).click();
     await page.getByRole('link', { name: 'AMINAH BINTI ABDULLAH' }).click();
     await page.getByText('Needs a second approval (Margin, PEP)').waitFor();
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    // Unclaimed, the case cannot be approved in one click: claim it first.
+    await page.getByText('Claim this case to decide it.').waitFor();
+    await expect(page.getByRole('button', { name: 'Approve', exact: true }).isDisabled()).resolves.toBe(true);
+    await approveCase(page);
     await page.getByText('First approval recorded. A different supervisor must give the second approval.').waitFor();
     await page.getByText('First approval by Mei Maker').waitFor();
     // The reviewer cannot give the second approval: the button is not theirs.
@@ -171,9 +182,11 @@ describe('the review console', () => {
     await lead.confirm();
     await page.getByRole('button', { name: /^Needs second approval/ }).click();
     await page.getByRole('link', { name: 'AMINAH BINTI ABDULLAH' }).click();
-    await page.getByRole('button', { name: 'Give the second approval' }).click();
+    await approveCase(page, 'Give the second approval');
     await page.getByText('Approved.', { exact: true }).waitFor();
     await page.getByText('Status: Approved').waitFor();
+    // Approved, the case no longer says it needs a second approval.
+    expect(await page.getByText('Needs a second approval').count()).toBe(0);
     expect((await margin.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 4, opened: 19 });
     await look(page, 'case-approved');
     expect(env.problems).toEqual([]);
@@ -209,7 +222,7 @@ describe('the review console', () => {
     await diff.getByText('statement-november.png').waitFor();
     await diff.getByText('payslip-october.png').waitFor();
     await look(page, 'case-resubmitted-phone');
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await approveCase(page);
     await page.getByText('Approved.', { exact: true }).waitFor();
     expect((await plain.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 4, opened: 19 });
 

@@ -63,3 +63,18 @@ export function useConsole(shots: string, staff: [email: string, name: string, r
 }
 
 export const AT_PC_SIZE = [PC];
+
+/** Approves the open case as a person would: claims it if nobody holds it, chooses approve, ticks the checklist and confirms. */
+export async function approveCase(page: Page, button: 'Approve' | 'Give the second approval' = 'Approve'): Promise<void> {
+  // The case drawn first (its decision panel), then whether anyone holds it.
+  await page.getByRole('button', { name: button, exact: true }).waitFor();
+  const claim = page.getByRole('button', { name: 'Claim this case' });
+  if ((await claim.count()) > 0) {
+    await claim.click();
+    await page.getByText('You are working on this case.').waitFor();
+  }
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const checklist = page.getByRole('group', { name: 'Confirm the approval' });
+  for (const box of await checklist.getByRole('checkbox').all()) await box.check();
+  await checklist.getByRole('button', { name: 'Confirm approval' }).click();
+}

@@ -18,7 +18,11 @@ export function ClaimBar({ view, me, onChanged }: { view: CaseView; me: Staff; o
         setError(undefined);
         onChanged();
       })
-      .catch((caught: unknown) => setError(failureMessage(caught, t)));
+      .catch((caught: unknown) => {
+        setError(failureMessage(caught, t));
+        // Refused (a colleague claimed it first): the case is read again, so the bar says who holds it and offers no claim.
+        onChanged();
+      });
   const holder = view.application.assignedTo;
   return (
     <div className="case-claim">

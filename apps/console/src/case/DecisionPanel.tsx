@@ -31,6 +31,9 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Approving is two steps: the markets, then a short checklist confirmed.
+  const [confirming, setConfirming] = useState(false);
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
 
   const act = async (path: string, body: unknown, done: (answer: { awaitingSecondApproval?: boolean }) => string) => {
     setBusy(true);
@@ -45,6 +48,11 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
   };
   const base = `applications/${encodeURIComponent(application.id)}`;
   const underReview = UNDER_REVIEW.has(application.status);
+  // Decided only by whoever holds the case: an unclaimed case is claimed first, never claimed and approved in one click.
+  const mine = application.assignedTo === me.id;
+  const held = view.screenings[0]?.state === 'hit' || view.screenings[0]?.state === 'confirmed';
+  const ownSecond = checking && (!can(me, 'cases.check') || application.firstApprovedBy === me.id);
+  const flagsChosen = markets.reduce((sum, bit) => sum | bit, 0);
 
   return (
     <div className="case-decision">
@@ -55,9 +63,9 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
           aria-label={checking ? t('decision.approveSecond') : t('decision.approve')}
           onSubmit={(event) => {
             event.preventDefault();
-            const flags = markets.reduce((sum, bit) => sum | bit, 0);
-            if (flags === 0) return setError(t('decision.noMarket'));
-            void act(`${base}/approve`, { markets: flags, expectedStatus: application.status }, (answer) => (answer.awaitingSecondApproval ? 'decision.awaitingSecond' : 'decision.approved'));
+            if (flagsChosen === 0) return setError(t('decision.noMarket'));
+            setTicked(new Set());
+            setConfirming(true);
           }}
         >
           {checking && <p>{t('case.firstApproved', { name: view.firstApproverName ?? '?', markets: marketNames(application.firstApprovedMarkets ?? 0) })}</p>}
@@ -75,9 +83,51 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
               </label>
             ))}
           </fieldset>
-          <button type="submit" className="console-button console-button--main" disabled={busy || (checking && (!can(me, 'cases.check') || application.firstApprovedBy === me.id))}>
+          {!mine && <p>{t('decision.claimFirst')}</p>}
+          {held && <p>{t('decision.screeningHeld')}</p>}
+          <button type="submit" className="console-button console-button--main" disabled={busy || confirming || !mine || held || ownSecond}>
             {checking ? t('decision.approveSecond') : t('decision.approve')}
           </button>
+          {confirming && (
+            <div className="case-confirm" role="group" aria-label={t('decision.confirmTitle')}>
+              <p>
+                <strong>{t('decision.confirmQuestion', { markets: marketNames(flagsChosen) })}</strong>
+              </p>
+              {(['identity', 'documents', 'screening'] as const).map((check) => (
+                <label key={check}>
+                  <input
+                    type="checkbox"
+                    checked={ticked.has(check)}
+                    onChange={(event) =>
+                      setTicked((before) => {
+                        const next = new Set(before);
+                        if (event.target.checked) next.add(check);
+                        else next.delete(check);
+                        return next;
+                      })
+                    }
+                  />{' '}
+                  {t(`decision.check.${check}${check === 'identity' && view.identityMismatch ? 'Differs' : ''}`)}
+                </label>
+              ))}
+              <div className="console-row-actions">
+                <button
+                  type="button"
+                  className="console-button console-button--main"
+                  disabled={busy || ticked.size < 3}
+                  onClick={() => {
+                    setConfirming(false);
+                    void act(`${base}/approve`, { markets: flagsChosen, expectedStatus: application.status }, (answer) => (answer.awaitingSecondApproval ? 'decision.awaitingSecond' : 'decision.approved'));
+                  }}
+                >
+                  {t('decision.confirm')}
+                </button>
+                <button type="button" className="console-button" onClick={() => setConfirming(false)}>
+                  {t('decision.cancel')}
+                </button>
+              </div>
+            </div>
+          )}
         </form>
       )}
       {underReview && (

@@ -82,7 +82,7 @@ export function CasePage({ id }: { id: string }): ReactElement {
         <p className="console-sub">{t('case.member', { countryCode: member.countryCode, mobile: member.mobile, hsNo: member.hsNo ?? t('case.noClientNumber') })}</p>
         {view.existingMarkets !== null && <p>{t('case.existingAccounts', { markets: marketNames(view.existingMarkets) })}</p>}
         <Flags item={{ ...application, identityMismatch: view.identityMismatch }} />
-        {view.secondApprovalReasons.length > 0 && !application.firstApprovedBy && (
+        {view.secondApprovalReasons.length > 0 && !application.firstApprovedBy && (application.status === 2 || application.status === 3) && (
           <Alert kind="info">{t('case.secondApproval', { reasons: view.secondApprovalReasons.map((reason) => t(`flag.${reason}`)).join(', ') })}</Alert>
         )}
       </header>

@@ -52,13 +52,15 @@ export const staffPlugin: FastifyPluginAsync<StaffAreaOptions> = async (app, { a
   });
   app.addHook('onRequest', staffGate);
   // Every refusal of a signed-in person is an entry: a reviewer trying a checker's approval, an editor a case.
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.staff || (reply.statusCode !== 403 && reply.statusCode !== 409)) return;
+  // Before the answer leaves (onSend, not onResponse): whoever is refused finds the entry already written.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.staff || (reply.statusCode !== 403 && reply.statusCode !== 409)) return payload;
     await auditRequest(request, {
       action: 'refused',
       applicationId: (request.params as { id?: string }).id && request.routeOptions.url?.includes('/applications/:id') ? (request.params as { id: string }).id : null,
       detail: { method: request.method, route: request.routeOptions.url ?? request.url, status: reply.statusCode, reason: request.refusal ?? null },
     }).catch((error: unknown) => request.log.error({ err: error }, 'audit of a refusal failed'));
+    return payload;
   });
 
   /** What follows a checked password: a new one (the first was one-time), the authenticator's code, or its enrolment. */
