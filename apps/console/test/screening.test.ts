@@ -1,6 +1,7 @@
 // Sanctions and PEP screening in the console, in Debian's Chromium against the real server: an admin
 // imports a list from a file, an applicant on it submits, the case shows the hit and why it matched,
-// the reviewer's approval is refused, a supervisor clears it with a reason, and the reviewer approves.
+// the reviewer's approval is not offered, a supervisor clears it with a reason (the reviewer's open page
+// follows it without a reload), and the reviewer approves.
 // Each page at 1280x800 and 390x844 with axe.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,8 +88,10 @@ describe('screening in the console', () => {
     await held.getByText(/Decided by Sid Supervisor, .*: Born in Kota Bharu/).waitFor();
     await env.look(sid, 'case-cleared');
 
-    await rae.reload();
-    await rae.getByRole('region', { name: 'Screening' }).getByText('Hit cleared as a false match').waitFor();
+    // Rae's page, open all along, follows the supervisor's decision without a reload.
+    await rae.getByRole('region', { name: 'Screening' }).getByText('Hit cleared as a false match').waitFor({ timeout: 20_000 });
+    await rae.getByText("This case changed while it was open (a colleague's work, or the applicant's): it shows what it is now.").waitFor();
+    await env.look(rae, 'case-followed-live');
     await approveCase(rae);
     await rae.getByText('Approved.', { exact: true }).waitFor();
     await rae.getByText('Status: Approved').waitFor();

@@ -1,6 +1,6 @@
 // One case, whole: who works it, the decision, every answer, the documents, the identity check, the
 // payment, the history of submissions, notes and the audit.
-import { useCallback, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { failureMessage, get } from '../api.ts';
@@ -28,6 +28,9 @@ function stateOf(application: CaseView['application']): string {
   return application.submissionCount > 1 ? 'resubmitted' : 'submitted';
 }
 
+/** How often an open case asks whether it moved. */
+const FOLLOW_MS = 5_000;
+
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactElement {
   return (
     <section className="case-panel" aria-labelledby={`panel-${id}`}>
@@ -44,18 +47,41 @@ export function CasePage({ id }: { id: string }): ReactElement {
   const [view, setView] = useState<CaseView>();
   const [error, setError] = useState<string>();
   const [message, setMessage] = useState<string>();
+  // The stamp of the case as shown: a colleague's claim, note or decision, or the applicant's
+  // resubmission, moves it, and the case is read again (asked every few seconds while the tab is seen).
+  const shownStamp = useRef<string | undefined>(undefined);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
 
-  const load = useCallback(
-    () =>
-      get<CaseView>(`applications/${encodeURIComponent(id)}`)
-        .then((answer) => {
-          setView(answer);
-          setError(undefined);
-        })
-        .catch((caught: unknown) => setError(failureMessage(caught, t))),
-    [id, t],
-  );
+  const load = useCallback(async () => {
+    try {
+      const { stamp } = await get<{ stamp: string }>(`applications/${encodeURIComponent(id)}/stamp`);
+      setView(await get<CaseView>(`applications/${encodeURIComponent(id)}`));
+      shownStamp.current = stamp;
+      setError(undefined);
+    } catch (caught) {
+      setError(failureMessage(caught, t));
+    }
+  }, [id, t]);
   useEffect(() => void load(), [load]);
+  /** After one's own claim, note or decision: the case as it is now, with no word of a colleague's change. */
+  const reloadAfterOwn = () => {
+    setChangedElsewhere(false);
+    void load();
+  };
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible' || !shownStamp.current) return;
+      get<{ stamp: string }>(`applications/${encodeURIComponent(id)}/stamp`).then(
+        ({ stamp }) => {
+          if (stamp === shownStamp.current) return;
+          setChangedElsewhere(true);
+          void load();
+        },
+        () => undefined, // the next tick asks again
+      );
+    }, FOLLOW_MS);
+    return () => clearInterval(timer);
+  }, [id, load]);
 
   if (!view || !staff)
     return error ? (
@@ -87,6 +113,7 @@ export function CasePage({ id }: { id: string }): ReactElement {
         )}
       </header>
       {message && <Alert kind="success">{t(message)}</Alert>}
+      {changedElsewhere && <Alert kind="info">{t('case.changedElsewhere')}</Alert>}
       {error && (
         <Alert kind="error">
           {error}{' '}
@@ -98,19 +125,19 @@ export function CasePage({ id }: { id: string }): ReactElement {
       <div className="case-layout">
         <div className="case-layout__side">
           <Panel id="decision" title={t('case.decision')}>
-            <ClaimBar view={view} me={staff} onChanged={() => void load()} />
+            <ClaimBar view={view} me={staff} onChanged={reloadAfterOwn} />
             <DecisionPanel
               key={`${application.status}-${application.firstApprovedBy ?? ''}`}
               view={view}
               me={staff}
               onDecided={(done) => {
                 setMessage(done);
-                void load();
+                reloadAfterOwn();
               }}
             />
           </Panel>
           <Panel id="screening" title={t('case.screening')}>
-            <ScreeningPanel caseId={application.id} screenings={view.screenings} onDecided={() => void load()} />
+            <ScreeningPanel caseId={application.id} screenings={view.screenings} onDecided={reloadAfterOwn} />
           </Panel>
           <Panel id="identity" title={t('case.identity')}>
             <IdentityPanel view={view} />
@@ -119,7 +146,7 @@ export function CasePage({ id }: { id: string }): ReactElement {
             <PaymentPanel payments={view.payments} />
           </Panel>
           <Panel id="notes" title={t('case.notes')}>
-            <NotesPanel caseId={application.id} notes={view.notes} onSaved={() => void load()} />
+            <NotesPanel caseId={application.id} notes={view.notes} onSaved={reloadAfterOwn} />
           </Panel>
         </div>
         <div className="case-layout__main">

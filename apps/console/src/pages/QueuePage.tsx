@@ -45,6 +45,8 @@ interface Filters {
 const NO_FILTERS: Filters = { q: '', market: '', accountType: '', kind: '', islamic: false, pep: false, assignedToMe: false, minAgeDays: '', sort: 'oldest' };
 const SORTS: Record<string, { sort?: string; order?: string }> = { oldest: {}, newest: { sort: 'submittedAt', order: 'desc' }, name: { sort: 'name', order: 'asc' }, updated: { sort: 'updatedAt', order: 'desc' } };
 const PAGE_SIZE = 20;
+/** How often the queue asks again. */
+const QUEUE_FOLLOW_MS = 10_000;
 
 export function QueuePage(): ReactElement {
   const { t } = useTranslation('console');
@@ -57,6 +59,7 @@ export function QueuePage(): ReactElement {
   const [page, setPage] = useState(1);
   const [queue, setQueue] = useState<Queue>();
   const [error, setError] = useState<string>();
+  const [refreshed, setRefreshed] = useState(0);
 
   const searchingEverywhere = filters.q.trim() !== '' && !narrowed;
 
@@ -87,7 +90,12 @@ export function QueuePage(): ReactElement {
     return () => {
       live = false;
     };
-  }, [state, filters, page, t, searchingEverywhere]);
+  }, [state, filters, page, t, searchingEverywhere, refreshed]);
+  // The queue follows colleagues' claims and decisions and new submissions: asked again every few seconds while seen.
+  useEffect(() => {
+    const timer = setInterval(() => document.visibilityState === 'visible' && setRefreshed((n) => n + 1), QUEUE_FOLLOW_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((before) => ({ ...before, [key]: value }));
   const pages = queue ? Math.max(1, Math.ceil(queue.total / PAGE_SIZE)) : 1;

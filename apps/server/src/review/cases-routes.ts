@@ -1,7 +1,8 @@
 // The case queue and the case: everything the applicant sent, the checks, the payment, the history
 // of submissions with what changed, notes between staff and the case's audit. Claiming and
 // reassigning decide who works a case.
-import { and, asc, desc, eq, isNull, ne, or } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, isNull, max, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { diffPayloads } from '@kh/engine';
 import { applications, auditLog, caseNotes, ekycChecks, files, members, payments, staff, submissions, supplements } from '../db/schema.ts';
@@ -146,6 +147,16 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
 
   // A reviewer claims a case before working it: two reviewers never work one case unknowingly.
   // A case waiting for its second approval is a supervisor's to take.
+  // What a colleague can change on an open case, as one opaque stamp: the console asks for it every
+  // few seconds and reads the case again only when it moves. No personal data, so no audit entry.
+  app.get('/applications/:id/stamp', { config: { staffAccess: 'cases.read' } }, async (request) => {
+    const application = await loadCase(db, (request.params as { id: string }).id);
+    const [notes] = await db.select({ count: count(), last: max(caseNotes.id) }).from(caseNotes).where(eq(caseNotes.applicationId, application.id));
+    const [latestScreening] = await screeningsOf(db, application.id);
+    const parts = [application.updatedAt.toISOString(), application.status, application.assignedTo, application.firstApprovedBy, application.submissionCount, notes?.count, notes?.last, latestScreening?.id, latestScreening?.state];
+    return ok({ stamp: createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22) });
+  });
+
   app.post('/applications/:id/claim', { config: { staffAccess: 'cases.work' } }, async (request) => {
     const before = await loadCase(db, (request.params as { id: string }).id);
     const me = staffMemberOf(request);

@@ -1,0 +1,46 @@
+// An open case follows its colleagues' work (issue: the review console for compliance): the console
+// asks for a case's stamp every few seconds and reads the case again only when it moves. The stamp
+// moves with a claim, a note, a decision and a resubmission, and asking for it is not a view.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../src/db/schema.ts';
+import { answers, submitAll, uploadedPath } from './fixtures.ts';
+import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startServer({ ekyc: { maxPerDay: 1000, minIntervalSeconds: 0, handoffTtlSeconds: 300 } });
+  Object.assign(tokens, await signInStaff(server, [['rita', 'Rita Reviewer', 'reviewer'], ['ravi', 'Ravi Reviewer', 'reviewer']]));
+});
+afterAll(() => server.close());
+
+const rita = staffCall(() => server.baseUrl, () => tokens.rita);
+const ravi = staffCall(() => server.baseUrl, () => tokens.ravi);
+
+describe('the stamp of an open case', () => {
+  it('moves when a colleague claims, writes a note or decides, and stays while nothing happens; asking is not a view', async () => {
+    const mobile = '133009501';
+    const c = await login(server, mobile);
+    const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+    await submitAll(c, applyId, answers(9501, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile));
+    const stampOf = async () => (await ravi('GET', `/staff/applications/${applyId}/stamp`)).body.data.stamp as string;
+
+    const first = await stampOf();
+    expect(first).toMatch(/^[\w-]{22}$/);
+    expect(await stampOf()).toBe(first);
+    await rita('POST', `/staff/applications/${applyId}/claim`);
+    const claimed = await stampOf();
+    expect(claimed).not.toBe(first);
+    await rita('POST', `/staff/applications/${applyId}/notes`, { body: 'Checked the bank statement.' });
+    const noted = await stampOf();
+    expect(noted).not.toBe(claimed);
+    await rita('POST', `/staff/applications/${applyId}/approve`, { markets: 19 });
+    expect(await stampOf()).not.toBe(noted);
+    // The stamp names nobody and nothing: Ravi's polling is no case view in the audit.
+    const views = await server.database.db.select().from(auditLog).where(and(eq(auditLog.applicationId, applyId), eq(auditLog.action, 'caseViewed')));
+    expect(views).toEqual([]);
+    expect((await ravi('GET', '/staff/applications/nope/stamp')).status).toBe(404);
+  });
+});
