@@ -1,10 +1,11 @@
 // An open case follows its colleagues' work (issue: the review console for compliance): the console
 // asks for a case's stamp every few seconds and reads the case again only when it moves. The stamp
-// moves with a claim, a note, a decision and a resubmission, and asking for it is not a view.
+// moves with a claim, a note, a decision and a resubmission, and asking for it is not a view. A
+// resubmitted case returns to the reviewer who rejected it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../src/db/schema.ts';
-import { answers, submitAll, uploadedPath } from './fixtures.ts';
+import { auditLog, staff } from '../src/db/schema.ts';
+import { answers, fill, submitAll, uploadedPath } from './fixtures.ts';
 import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -42,5 +43,41 @@ describe('the stamp of an open case', () => {
     const views = await server.database.db.select().from(auditLog).where(and(eq(auditLog.applicationId, applyId), eq(auditLog.action, 'caseViewed')));
     expect(views).toEqual([]);
     expect((await ravi('GET', '/staff/applications/nope/stamp')).status).toBe(404);
+  });
+});
+
+describe('a resubmission', () => {
+  async function rejectedAndResubmitted(n: number, before?: () => Promise<void>) {
+    const mobile = `1330${String(n).padStart(5, '0')}`;
+    const c = await login(server, mobile);
+    const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+    const data = answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
+    await submitAll(c, applyId, data);
+    await rita('POST', `/staff/applications/${applyId}/claim`);
+    expect((await rita('POST', `/staff/applications/${applyId}/reject`, { items: ['2005-bankStatement'] })).body.data.status).toBe(5);
+    await before?.();
+    expect((await fill(c, 'financial', { ...data.financial, bankStatement: await uploadedPath(c) })).status).toBe(200);
+    expect((await c.post('/kh/account/apply/apply-submit', { applyId })).body.data.status).toBe(2);
+    return applyId as string;
+  }
+
+  it('returns to the reviewer who rejected it, listed as resubmitted, and theirs to decide', async () => {
+    const applyId = await rejectedAndResubmitted(9502);
+    const seen = (await rita('GET', `/staff/applications/${applyId}`)).body.data;
+    expect(seen.assigneeName).toBe('Rita Reviewer');
+    const queue = (await rita('GET', '/staff/applications?state=resubmitted&assignedToMe=true')).body.data;
+    expect(queue.items.map((item: { id: string }) => item.id)).toContain(applyId);
+    // A colleague cannot take it over by deciding it.
+    expect((await ravi('POST', `/staff/applications/${applyId}/approve`, { markets: 19 })).status).toBe(409);
+    expect((await rita('POST', `/staff/applications/${applyId}/approve`, { markets: 19 })).body.data.status).toBe(4);
+  });
+
+  it('goes to nobody when the reviewer who rejected it has been disabled since', async () => {
+    const applyId = await rejectedAndResubmitted(9503, async () => {
+      await server.database.db.update(staff).set({ disabledAt: new Date() }).where(eq(staff.email, 'rita@broker.example'));
+    });
+    const seen = (await ravi('GET', `/staff/applications/${applyId}`)).body.data;
+    expect(seen.application.assignedTo).toBeNull();
+    expect((await ravi('POST', `/staff/applications/${applyId}/claim`)).status).toBe(200);
   });
 });

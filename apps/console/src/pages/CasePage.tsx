@@ -24,8 +24,9 @@ function stateOf(application: CaseView['application']): string {
   if (application.status === 4) return 'approved';
   if (application.status === 5) return 'rejected';
   if (application.firstApprovedBy) return 'secondApproval';
-  if (application.assignedTo) return 'inReview';
-  return application.submissionCount > 1 ? 'resubmitted' : 'submitted';
+  // A resubmission is listed as such, whoever holds it (it returns to the reviewer who rejected it).
+  if (application.submissionCount > 1) return 'resubmitted';
+  return application.assignedTo ? 'inReview' : 'submitted';
 }
 
 /** How often an open case asks whether it moved. */

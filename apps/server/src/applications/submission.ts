@@ -1,10 +1,10 @@
 // Submitting an application: every required step must be saved and valid now, the fee paid where
 // it applies. Idempotent: submitting again answers the submitted application.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { translate } from '@kh/i18n';
 import type { FieldError } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
-import { applications, submissions } from '../db/schema.ts';
+import { applications, staff, submissions } from '../db/schema.ts';
 import { caseFacts, screeningSubjectOf } from './case-facts.ts';
 import { screenApplication } from '../screening/index.ts';
 import { withServerValues } from './declared-rules.ts';
@@ -36,8 +36,10 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
   // Named by their titles in the applicant's language; the data keeps the step ids.
   if (missing.length > 0)
     throw new AppError(400, CODES.stepsIncomplete, 'server.stepsIncomplete', { steps: missing.map((m) => translate(language, `step.${m.step}.title`)).join(', ') }, { steps: missing });
-  // Only from the status we read: two submits at once make one transition. A resubmission is a new
-  // case for the queue: unclaimed, with no approval carried over from before the rejection.
+  // Only from the status we read: two submits at once make one transition. A resubmission returns to
+  // the reviewer who rejected it (who holds a rejected case), if their account is still enabled, with
+  // no approval carried over from before the rejection.
+  const returnsTo = application.status === STATUS.fail && application.assignedTo ? await enabledStaff(db, application.assignedTo) : undefined;
   const [updated] = await db
     .update(applications)
     .set({
@@ -47,8 +49,8 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
       language,
       ...(await caseFacts(db, application, payloads)),
       submissionCount: application.submissionCount + 1,
-      assignedTo: null,
-      assignedAt: null,
+      assignedTo: returnsTo ?? null,
+      assignedAt: returnsTo ? new Date() : null,
       firstApprovedBy: null,
       firstApprovedMarkets: null,
       firstApprovedAt: null,
@@ -65,4 +67,10 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
   }
   const [current] = updated ? [updated] : await db.select().from(applications).where(eq(applications.id, application.id));
   return khInfo(current, payloads);
+}
+
+/** A staff member's id while their account is enabled (a disabled one is handed nothing). */
+async function enabledStaff(db: ServerContext['db'], staffId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabledAt)));
+  return row?.id;
 }

@@ -14,8 +14,8 @@ export const caseState = sql<CaseState | null>`case
   when ${applications.status} = 4 then 'approved'
   when ${applications.status} = 5 then 'rejected'
   when ${applications.status} in (2, 3) and ${applications.firstApprovedBy} is not null then 'secondApproval'
-  when ${applications.status} in (2, 3) and ${applications.assignedTo} is not null then 'inReview'
   when ${applications.status} in (2, 3) and ${applications.submissionCount} > 1 then 'resubmitted'
+  when ${applications.status} in (2, 3) and ${applications.assignedTo} is not null then 'inReview'
   when ${applications.status} in (2, 3) then 'submitted'
 end`;
 
