@@ -245,6 +245,20 @@ describe('the review console', () => {
     await page.getByLabel('Action').selectOption('documentView');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByRole('cell', { name: 'Mei Maker' }).first().waitFor();
+    // By the applicant's name, not only the case's id; the same search as a CSV file.
+    await page.getByLabel('Applicant name or NRIC').fill('AMINAH BINTI');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('cell', { name: 'Mei Maker' }).first().waitFor();
+    const exportLink = page.getByRole('link', { name: 'Export as CSV' });
+    expect(await exportLink.getAttribute('href')).toBe('/staff/audit/export.csv?action=documentView&case=AMINAH+BINTI');
+    const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+    const csv = await download.createReadStream().then(async (stream) => {
+      const parts: Buffer[] = [];
+      for await (const chunk of stream) parts.push(chunk as Buffer);
+      return Buffer.concat(parts).toString('utf8');
+    });
+    expect(csv.replace(/^\ufeff/, '').split('\n')[0]).toBe('when,who,action,case,member,status before,status after,detail,address,device,position in the chain');
+    expect(csv).toContain('documentView');
     await page.getByRole('button', { name: 'Verify the chain' }).click();
     await page.getByText(/^Intact: \d+ entries, each linked to the one before/).waitFor();
     await look(page, 'audit');

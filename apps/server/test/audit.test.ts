@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { auditLog } from '../src/db/schema.ts';
 import { verifyAuditChain } from '../src/audit/audit.ts';
+import { formulaSafe } from '../src/audit/audit-routes.ts';
 import { answers, submitAll, uploadedPath } from './fixtures.ts';
 import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
 
@@ -73,6 +74,46 @@ describe('the log is append-only where the application writes it', () => {
     expect(await refusal(sql`delete from audit_log where id = (select min(id) from audit_log)`)).toBe('audit_log is append-only');
     expect(await refusal(sql`truncate audit_log`)).toBe('audit_log is append-only');
     expect((await verifyAuditChain(db)).broken).toBeUndefined();
+  });
+});
+
+describe('the admin’s audit search and export', () => {
+  const ada = staffCall(() => server.baseUrl, () => tokens.ada);
+
+  it('finds a case’s entries by the applicant’s name or NRIC (with or without dashes), not only by its id', async () => {
+    // A device string is whatever the client sends: one that a spreadsheet would run.
+    const opened = await fetch(`${server.baseUrl}/staff/applications/${applyId}`, { headers: { authorization: `Bearer ${tokens.mia}`, 'user-agent': '=HYPERLINK("http://evil.example","click")' } });
+    expect(opened.status).toBe(200);
+    const nric = String(answers(5, { proof: '', statement: '', signature: '' }, mobile).personal.nricNumber);
+    for (const named of ['tan ah', nric, `${nric.slice(0, 6)}-${nric.slice(6, 8)}-${nric.slice(8)}`]) {
+      const found = (await ada('GET', `/staff/audit?case=${encodeURIComponent(named)}`)).body.data.items as { applicationId: string }[];
+      expect(found.length, named).toBeGreaterThan(0);
+      expect(new Set(found.map((entry) => entry.applicationId)), named).toEqual(new Set([applyId]));
+    }
+    expect((await ada('GET', '/staff/audit?case=nobody%20at%20all')).body.data.items).toEqual([]);
+    // LIKE's own characters are text: "%" finds no one.
+    expect((await ada('GET', '/staff/audit?case=%25')).body.data.items).toEqual([]);
+  });
+
+  it('exports the search as CSV, every cell safe to open in a spreadsheet, the export itself an entry', async () => {
+    const exported = await fetch(`${server.baseUrl}/staff/audit/export.csv?case=${encodeURIComponent('TAN AH KOW')}`, { headers: { authorization: `Bearer ${tokens.ada}` } });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = (await exported.text()).replace(/^\ufeff/, '');
+    const [header, ...rows] = text.trim().split('\n');
+    expect(header).toBe('when,who,action,case,member,status before,status after,detail,address,device,position in the chain');
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.every((row) => row.includes(applyId))).toBe(true);
+    // The device string is there, as text: no cell starts with what a spreadsheet runs.
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    for (const row of rows) for (const cell of row.match(/("(?:[^"]|"")*"|[^,]*)(?=,|$)/g) ?? []) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+    // What a spreadsheet would run is written as text; the rest as it is.
+    expect(['=HYPERLINK("x")', '+1', '-2', '@SUM(A1)', '\tx', 'TAN AH KOW', { note: '=1' }].map(formulaSafe)).toEqual(["'=HYPERLINK(\"x\")", "'+1", "'-2", "'@SUM(A1)", "'\tx", 'TAN AH KOW', '{"note":"=1"}']);
+    const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'auditExported'));
+    expect(entry!.detail).toMatchObject({ case: 'TAN AH KOW', rows: rows.length });
+    // Only the admin's.
+    expect((await fetch(`${server.baseUrl}/staff/audit/export.csv`, { headers: { authorization: `Bearer ${tokens.mia}` } })).status).toBe(403);
   });
 });
 

@@ -44,6 +44,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /staff/applications/:id/assign': ['supervisor'],
   'POST /staff/members/:memberId/my-client-code': CASES,
   'GET /staff/audit': ['admin'],
+  'GET /staff/audit/export.csv': ['admin'],
   'GET /staff/audit/verify': ['admin'],
   'GET /staff/screening/lists': ['admin'],
   'POST /staff/screening/lists': ['admin'],

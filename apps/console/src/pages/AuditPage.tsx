@@ -1,4 +1,5 @@
-// The audit log for an admin: filter by person, action, case and time; newest first, page by page.
+// The audit log for an admin: filter by person, action, case (its id, or the applicant's name or NRIC)
+// and time; newest first, page by page; the same search as a CSV file.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -24,14 +25,16 @@ interface ChainVerdict {
 export function AuditPage(): ReactElement {
   const { t, i18n } = useTranslation('console');
   const colleagues = useColleagues();
-  const [filters, setFilters] = useState({ staffId: '', action: '', applicationId: '', from: '', to: '' });
+  const [filters, setFilters] = useState({ staffId: '', action: '', case: '', applicationId: '', from: '', to: '' });
   const [applied, setApplied] = useState(filters);
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<{ items: AuditEntry[]; hasMore: boolean }>();
   const [error, setError] = useState<string>();
+  const iso = (value: string) => (value ? new Date(value).toISOString() : undefined);
+  const search = { ...applied, from: iso(applied.from), to: iso(applied.to) };
+  const exportHref = `/staff/audit/export.csv?${new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')).toString()}`;
   useEffect(() => {
-    const iso = (value: string) => (value ? new Date(value).toISOString() : undefined);
-    get<{ items: AuditEntry[]; hasMore: boolean }>('audit', { ...applied, from: iso(applied.from), to: iso(applied.to), page })
+    get<{ items: AuditEntry[]; hasMore: boolean }>('audit', { ...search, page })
       .then((next) => {
         setAnswer(next);
         setError(undefined);
@@ -91,6 +94,10 @@ export function AuditPage(): ReactElement {
           </select>
         </label>
         <label className="console-field">
+          <span>{t('audit.caseNamed')}</span>
+          <input value={filters.case} maxLength={100} onChange={(event) => set('case', event.target.value)} />
+        </label>
+        <label className="console-field">
           <span>{t('audit.case')}</span>
           <input value={filters.applicationId} maxLength={64} onChange={(event) => set('applicationId', event.target.value.trim())} />
         </label>
@@ -105,6 +112,9 @@ export function AuditPage(): ReactElement {
         <button type="submit" className="console-button console-button--main">
           {t('audit.filter')}
         </button>
+        <a className="console-button" href={exportHref} download>
+          {t('audit.export')}
+        </a>
       </form>
       {error && <Alert kind="error">{error}</Alert>}
       {answer &&

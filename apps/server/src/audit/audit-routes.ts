@@ -1,12 +1,28 @@
 // The audit log, the admin's: who did what, to which case, from where and when, searched newest
-// first; and the check of its hash chain. Each search is itself an entry.
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+// first (by person, action, case id or the case's name or NRIC, member and time), exported as CSV;
+// and the check of its hash chain. Each search and each export is itself an entry.
+import { stringify } from 'csv-stringify/sync';
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { auditLog, staff } from '../db/schema.ts';
+import { applications, auditLog, staff } from '../db/schema.ts';
+import type { Database } from '../db/database.ts';
 import { ok } from '../http/envelope.ts';
 import { auditRequest, verifyAuditChain } from './audit.ts';
 
+/** The most rows one export holds: a narrower search for more. */
+export const EXPORT_ROWS = 50_000;
+
+/** A cell a spreadsheet would read as a formula (=, +, -, @, a tab or a return first) is written as text. */
+export const formulaSafe = (value: unknown): string => {
+  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 interface AuditQuery {
+  /** The case's applicant name, or its NRIC or passport number with or without dashes. */
+  case?: string;
   staffId?: string;
   action?: string;
   applicationId?: string;
@@ -15,6 +31,42 @@ interface AuditQuery {
   to?: string;
   page: number;
   pageSize: number;
+}
+
+const COLUMNS = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  staffId: auditLog.staffId,
+  staffName: staff.name,
+  action: auditLog.action,
+  applicationId: auditLog.applicationId,
+  memberId: auditLog.memberId,
+  statusBefore: auditLog.statusBefore,
+  statusAfter: auditLog.statusAfter,
+  detail: auditLog.detail,
+  ip: auditLog.ip,
+  userAgent: auditLog.userAgent,
+  chainSeq: auditLog.chainSeq,
+};
+
+/** The search's conditions; a case named by its applicant's name or ID number is every case that matches. */
+function conditionsOf(db: Database, query: Omit<AuditQuery, 'page' | 'pageSize'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.staffId) conditions.push(eq(auditLog.staffId, query.staffId));
+  if (query.action) conditions.push(eq(auditLog.action, query.action));
+  if (query.applicationId) conditions.push(eq(auditLog.applicationId, query.applicationId));
+  if (query.memberId) conditions.push(eq(auditLog.memberId, query.memberId));
+  if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
+  if (query.to) conditions.push(lte(auditLog.createdAt, new Date(query.to)));
+  const named = query.case?.trim();
+  if (named) {
+    const cases = db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(or(ilike(applications.applicantName, likeEscaped(named)), sql`replace(${applications.idNo}, '-', '') ilike ${named.replace(/[-\s]/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}`));
+    conditions.push(inArray(auditLog.applicationId, cases));
+  }
+  return and(...conditions);
 }
 
 export const staffAuditPlugin: FastifyPluginAsync = async (app) => {
@@ -28,6 +80,7 @@ export const staffAuditPlugin: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           properties: {
+            case: { type: 'string', maxLength: 100 },
             staffId: { type: 'string', maxLength: 64 },
             action: { type: 'string', maxLength: 64 },
             applicationId: { type: 'string', maxLength: 64 },
@@ -43,32 +96,11 @@ export const staffAuditPlugin: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const query = request.query as AuditQuery;
-      const conditions: SQL[] = [];
-      if (query.staffId) conditions.push(eq(auditLog.staffId, query.staffId));
-      if (query.action) conditions.push(eq(auditLog.action, query.action));
-      if (query.applicationId) conditions.push(eq(auditLog.applicationId, query.applicationId));
-      if (query.memberId) conditions.push(eq(auditLog.memberId, query.memberId));
-      if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
-      if (query.to) conditions.push(lte(auditLog.createdAt, new Date(query.to)));
       const items = await db
-        .select({
-          id: auditLog.id,
-          createdAt: auditLog.createdAt,
-          staffId: auditLog.staffId,
-          staffName: staff.name,
-          action: auditLog.action,
-          applicationId: auditLog.applicationId,
-          memberId: auditLog.memberId,
-          statusBefore: auditLog.statusBefore,
-          statusAfter: auditLog.statusAfter,
-          detail: auditLog.detail,
-          ip: auditLog.ip,
-          userAgent: auditLog.userAgent,
-          chainSeq: auditLog.chainSeq,
-        })
+        .select(COLUMNS)
         .from(auditLog)
         .leftJoin(staff, eq(staff.id, auditLog.staffId))
-        .where(and(...conditions))
+        .where(conditionsOf(db, query))
         .orderBy(desc(auditLog.chainSeq))
         // One more than the page: whether there is a next page, without counting a log that only grows.
         .limit(query.pageSize + 1)
@@ -76,6 +108,41 @@ export const staffAuditPlugin: FastifyPluginAsync = async (app) => {
       const { page: _page, pageSize: _size, ...filters } = query;
       await auditRequest(request, { action: 'auditSearched', detail: { ...filters, page: query.page } });
       return ok({ page: query.page, pageSize: query.pageSize, hasMore: items.length > query.pageSize, items: items.slice(0, query.pageSize) });
+    },
+  );
+
+  // The search as CSV, newest first, at most EXPORT_ROWS rows; every cell safe to open in a spreadsheet.
+  app.get(
+    '/audit/export.csv',
+    {
+      config: { staffAccess: 'audit.read' },
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            case: { type: 'string', maxLength: 100 },
+            staffId: { type: 'string', maxLength: 64 },
+            action: { type: 'string', maxLength: 64 },
+            applicationId: { type: 'string', maxLength: 64 },
+            memberId: { type: 'string', maxLength: 64 },
+            from: { type: 'string', format: 'date-time' },
+            to: { type: 'string', format: 'date-time' },
+            language: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { language: _language, ...filters } = request.query as AuditQuery & { language?: string };
+      const rows = await db.select(COLUMNS).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.staffId)).where(conditionsOf(db, filters)).orderBy(desc(auditLog.chainSeq)).limit(EXPORT_ROWS);
+      await auditRequest(request, { action: 'auditExported', detail: { ...filters, rows: rows.length } });
+      const header = ['when', 'who', 'action', 'case', 'member', 'status before', 'status after', 'detail', 'address', 'device', 'position in the chain'];
+      const body = rows.map((row) => [row.createdAt.toISOString(), row.staffName ?? '', row.action, row.applicationId, row.memberId, row.statusBefore, row.statusAfter, row.detail, row.ip, row.userAgent, row.chainSeq].map(formulaSafe));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(`\ufeff${stringify([header, ...body])}`);
     },
   );
 
