@@ -159,6 +159,8 @@ describe('the review console', () => {
     await checklist.getByRole('button', { name: 'Confirm approval' }).click();
     await page.getByText('Approved.', { exact: true }).waitFor();
     expect((await tan.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 3, opened: 3 });
+    // The case's audit reads as sentences, the markets in words.
+    await page.getByRole('cell', { name: 'Mei Maker approved HK and US' }).waitFor();
     const views = (await env.server.database.db.select().from(auditLog)).filter((e) => e.applicationId === tan.applyId && e.action === 'documentView');
     expect(views.map((v) => (v.detail as { ref: string }).ref)).toEqual(expect.arrayContaining([expect.stringMatching(/^ekyc:.+:front$/), expect.stringMatching(/^ekyc:.+:back$/)]));
 

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { failureMessage, get } from '../api.ts';
-import { auditDetail, type AuditEntry } from '../case/AuditPanel.tsx';
+import { auditDetail, useAuditSentence, type AuditEntry } from '../case/AuditPanel.tsx';
 import { Alert, TableScroller, formatDate, useColleagues } from '../parts.tsx';
 import { can, useSession } from '../session.tsx';
 
@@ -30,6 +30,7 @@ export function AuditPage(): ReactElement {
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<{ items: AuditEntry[]; hasMore: boolean }>();
   const [error, setError] = useState<string>();
+  const sentence = useAuditSentence();
   const iso = (value: string) => (value ? new Date(value).toISOString() : undefined);
   const search = { ...applied, from: iso(applied.from), to: iso(applied.to) };
   const exportHref = `/staff/audit/export.csv?${new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')).toString()}`;
@@ -138,7 +139,7 @@ export function AuditPage(): ReactElement {
                   <tr key={entry.id}>
                     <td>{formatDate(entry.createdAt, i18n.language)}</td>
                     <td>{entry.staffName}</td>
-                    <td>{entry.action}</td>
+                    <td>{sentence(entry)}</td>
                     <td>{entry.applicationId ? can(staff, 'cases.read') ? <Link href={`/cases/${entry.applicationId}`}>{entry.applicationId}</Link> : entry.applicationId : ''}</td>
                     <td title={entry.userAgent ?? undefined}>{entry.ip ?? ''}</td>
                     <td className="console-sub">{auditDetail(entry.detail)}</td>
