@@ -65,6 +65,14 @@ describe('a resubmission', () => {
     const applyId = await rejectedAndResubmitted(9502);
     const seen = (await rita('GET', `/staff/applications/${applyId}`)).body.data;
     expect(seen.assigneeName).toBe('Rita Reviewer');
+    // Each upload says which question it answers; the one replaced at the resubmission says so; the
+    // identity check's images are listed once, as the check's.
+    const uploads = (seen.documents as { kind: string; name: string; question?: { step: string; field: string; labelKey: string }; replaced?: boolean }[]).filter((d) => d.kind === 'upload');
+    expect(uploads.filter((d) => d.question?.field === 'bankStatement')).toEqual([expect.objectContaining({ question: { step: 'financial', field: 'bankStatement', labelKey: 'field.financial.bankStatement.label' } })]);
+    expect(uploads.filter((d) => d.replaced)).toHaveLength(1);
+    expect(uploads.filter((d) => !d.question && !d.replaced)).toEqual([]);
+    expect(seen.documents.filter((d: { kind: string }) => d.kind === 'idFront')).toHaveLength(1);
+    expect(uploads.map((d) => d.name)).not.toContain('front.png');
     const queue = (await rita('GET', '/staff/applications?state=resubmitted&assignedToMe=true')).body.data;
     expect(queue.items.map((item: { id: string }) => item.id)).toContain(applyId);
     // A colleague cannot take it over by deciding it.

@@ -8,6 +8,7 @@ import type { CaseDocument } from './types.ts';
 
 export function DocumentViewer({ caseId, documents }: { caseId: string; documents: CaseDocument[] }): ReactElement {
   const { t } = useTranslation('console');
+  const { t: tAll } = useTranslation();
   const [chosen, setChosen] = useState<string | undefined>(documents[0]?.ref);
   const [zoom, setZoom] = useState(1);
   const [turns, setTurns] = useState(0);
@@ -24,7 +25,9 @@ export function DocumentViewer({ caseId, documents }: { caseId: string; document
         {documents.map((d) => (
           <li key={d.ref}>
             <button type="button" className="console-button" aria-pressed={d.ref === chosen} onClick={() => choose(d.ref)}>
-              <span className="case-documents__kind">{t(`documents.kind.${d.kind}`)}</span> {d.name}
+              {/* An upload says which question it answers; one no answer names any more is marked replaced. */}
+              <span className="case-documents__kind">{d.question ? tAll(d.question.labelKey) : t(`documents.kind.${d.kind}`)}</span> {d.name}
+              {d.replaced && <span className="case-documents__replaced"> ({t('documents.replaced')})</span>}
             </button>
           </li>
         ))}

@@ -7,6 +7,9 @@ export interface CaseDocument {
   name: string;
   mime: string;
   relativePath?: string;
+  /** The question an upload answers (its field's label), or replaced when no answer names it any more. */
+  question?: { step: string; field: string; labelKey: string };
+  replaced?: boolean;
 }
 export interface PayloadChange {
   step: string;
