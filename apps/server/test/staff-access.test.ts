@@ -35,6 +35,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /staff/changes/:id/decline': ['supervisor', 'admin'],
   'GET /staff/applications': CASES,
   'GET /staff/applications/:id': CASES,
+  'POST /staff/applications/next': CASES,
   'GET /staff/applications/:id/stamp': CASES,
   'GET /staff/applications/:id/documents/:ref': CASES,
   'POST /staff/applications/:id/claim': CASES,

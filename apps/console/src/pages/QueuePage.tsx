@@ -1,8 +1,9 @@
 // The queue: cases by where they stand, with counts, filters, search, sort and pages, all on the server.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { failureMessage, get } from '../api.ts';
+import { Link, useLocation } from 'wouter';
+import { failureMessage, get, post } from '../api.ts';
+import { can, useSession } from '../session.tsx';
 import { Alert, TableScroller, useMarketNames } from '../parts.tsx';
 
 const STATES = ['submitted', 'inReview', 'secondApproval', 'resubmitted', 'rejected', 'approved'] as const;
@@ -60,6 +61,17 @@ export function QueuePage(): ReactElement {
   const [queue, setQueue] = useState<Queue>();
   const [error, setError] = useState<string>();
   const [refreshed, setRefreshed] = useState(0);
+  const [, navigate] = useLocation();
+  const { staff } = useSession();
+  const [nothingWaiting, setNothingWaiting] = useState(false);
+  // The longest-waiting case nobody holds, claimed for me by the server, opened.
+  const nextCase = () =>
+    post<{ id: string } | null>('applications/next')
+      .then((next) => {
+        if (next) navigate(`/cases/${next.id}`);
+        else setNothingWaiting(true);
+      })
+      .catch((caught: unknown) => setError(failureMessage(caught, t)));
 
   const searchingEverywhere = filters.q.trim() !== '' && !narrowed;
 
@@ -103,6 +115,14 @@ export function QueuePage(): ReactElement {
   return (
     <section aria-labelledby="queue-title">
       <h1 id="queue-title">{t('queue.title')}</h1>
+      {can(staff, 'cases.work') && (
+        <p>
+          <button type="button" className="console-button console-button--main" onClick={() => void nextCase()}>
+            {t('queue.nextCase')}
+          </button>
+        </p>
+      )}
+      {nothingWaiting && <Alert kind="info">{t('queue.nothingWaiting')}</Alert>}
       <div className="console-states" role="group" aria-label={t('queue.title')}>
         {STATES.map((each) => (
           <button

@@ -2,11 +2,12 @@
 // of submissions with what changed, notes between staff and the case's audit. Claiming and
 // reassigning decide who works a case.
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, max, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { diffPayloads, valueAt, valueFieldsOf, type StepSchema } from '@kh/engine';
 import { applications, auditLog, caseNotes, ekycChecks, files, members, payments, staff, submissions, supplements } from '../db/schema.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
+import { rowsOf } from '../db/database.ts';
 import { answersOf, initApplication, payloadsOf, requiredSteps, type Application, type Payloads } from '../applications/index.ts';
 import { bundledVersion, FORM_STEP_IDS, publishedVersion } from '../steps/index.ts';
 import { identityComparison, secondApprovalReasons } from '../applications/index.ts';
@@ -190,6 +191,32 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
     const [latestScreening] = await screeningsOf(db, application.id);
     const parts = [application.updatedAt.toISOString(), application.status, application.assignedTo, application.firstApprovedBy, application.submissionCount, notes?.count, notes?.last, latestScreening?.id, latestScreening?.state];
     return ok({ stamp: createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22) });
+  });
+
+  // "Next case": the longest-waiting case nobody holds (submitted or resubmitted; a supervisor's, also
+  // one waiting for its second approval that they did not approve first), claimed in the same
+  // statement. Reviewers asking at once each get a different case (skip locked), never the same one.
+  app.post('/applications/next', { config: { staffAccess: 'cases.work' } }, async (request) => {
+    const me = staffMemberOf(request);
+    const checker = hasPermission(me.role, 'cases.check');
+    const claimed = rowsOf<{ id: string }>(
+      await db.execute(sql`
+      update applications set assigned_to = ${me.id}, assigned_at = now()
+      where id = (
+        select id from applications
+        where status in (2, 3) and assigned_to is null and submitted_at is not null
+          and (first_approved_by is null or (${checker} and first_approved_by <> ${me.id}))
+        order by submitted_at asc, id asc
+        limit 1
+        for update skip locked
+      )
+      returning id`),
+    );
+    const id = claimed[0]?.id;
+    if (!id) return ok(null);
+    const after = await loadCase(db, id);
+    await auditCase(request, 'claim', { ...after, assignedTo: null }, after, { next: true });
+    return ok({ id });
   });
 
   app.post('/applications/:id/claim', { config: { staffAccess: 'cases.work' } }, async (request) => {
