@@ -54,7 +54,7 @@ describe('screening in the console', () => {
     writeFileSync(file, 'reference,category,name,aliases,birth_dates,nationalities\nDS-7,sanctions,Abdul Rahman bin Yusof,Abd Rahman Yusoff,1990-01-01,MYS\nDS-8,pep,,,,\n');
     await ada.getByLabel('File').setInputFiles(file);
     await ada.getByRole('button', { name: 'Import as a new version' }).click();
-    await ada.getByText('Version 1 of Domestic sanctions list: 1 entry, 1 left out.').waitFor();
+    await ada.getByText('Version 1 of Domestic sanctions list: 1 entry, 1 left out. Cases under review screened again: 0; now held: 0.').waitFor();
     await ada.getByRole('cell', { name: /^1 · live/ }).waitFor();
     await ada.getByText('1 left out', { exact: true }).click();
     await ada.getByText('line 3: no reference or no name; left out').waitFor();

@@ -129,15 +129,31 @@ describe('screening at submit', () => {
     expect((await screeningsOf(listed))[0]).toMatchObject({ state: 'confirmed', decisionReason: 'The listed person: NRIC and date of birth agree', deciderName: 'Sue Supervisor' });
   });
 
+  it('a list imported while a case waits screens it again: a newly listed applicant is held; a decided hit keeps its decision', async () => {
+    const waiting = await submitted('LEE SIEW LING');
+    expect((await screeningsOf(waiting))[0].state).toBe('clear');
+    const added = await ada('POST', '/staff/screening/lists', { name: 'Domestic PEP list', format: 'csv', content: csv('P-1,pep,Lee Siew Ling,,,MYS') });
+    expect(added.body.data.rescreened).toMatchObject({ hits: 1 });
+    const [again] = await screeningsOf(waiting);
+    expect(again).toMatchObject({ state: 'hit', hits: [expect.objectContaining({ ref: 'P-1', category: 'pep', list: expect.objectContaining({ name: 'Domestic PEP list', version: 1 }) })] });
+    await rita('POST', `/staff/applications/${waiting}/claim`);
+    expect((await rita('POST', `/staff/applications/${waiting}/approve`, { markets: 19 })).body.msg).toBe('A screening hit holds this case: a supervisor must clear it before it is approved.');
+    const imports = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'screeningListImported'));
+    expect(imports.map((entry) => entry.detail)).toContainEqual(expect.objectContaining({ name: 'Domestic PEP list', version: 1, rescreened: added.body.data.rescreened.screened, newHits: 1 }));
+    // Only cases whose latest screening was clear were screened again: the held and confirmed ones were not.
+    expect(added.body.data.rescreened.screened).toBeLessThan(5);
+  });
+
   it('a new version of the list retires the one before, and the next submit is screened against it', async () => {
     const second = await ada('POST', '/staff/screening/lists', { name: LIST, format: 'csv', content: csv('S-9,pep,Lee Siew Ling,,,') });
     expect(second.body.data.version).toBe(2);
-    const versions = (await ada('GET', '/staff/screening/lists')).body.data as { version: number; retiredAt: string | null }[];
+    const versions = ((await ada('GET', '/staff/screening/lists')).body.data as { name: string; version: number; retiredAt: string | null }[]).filter((v) => v.name === LIST);
     expect(versions.map((v) => [v.version, v.retiredAt === null])).toEqual([
       [2, true],
       [1, false],
     ]);
     const now = await submitted('ABDUL RAHMAN BIN YUSOF');
-    expect((await screeningsOf(now))[0]).toMatchObject({ state: 'clear', lists: [{ name: LIST, version: 2 }] });
+    expect((await screeningsOf(now))[0]).toMatchObject({ state: 'clear', lists: expect.arrayContaining([expect.objectContaining({ name: LIST, version: 2 })]) });
+    expect((await screeningsOf(now))[0].lists.map((list: { name: string; version: number }) => `${list.name} v${list.version}`).sort()).toEqual(['Bank Negara domestic list v2', 'Domestic PEP list v1']);
   });
 });

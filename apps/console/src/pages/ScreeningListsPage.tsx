@@ -37,9 +37,9 @@ export function ScreeningListsPage(): ReactElement {
     setBusy(true);
     setDone(undefined);
     try {
-      const imported = await post<ListVersion & { problems: string[] }>('screening/lists', { name: name.trim(), format, content: await file.text() });
+      const imported = await post<ListVersion & { problems: string[]; rescreened: { screened: number; hits: number } }>('screening/lists', { name: name.trim(), format, content: await file.text() });
       setError(undefined);
-      setDone(t('screeningLists.imported', { version: imported.version, name: imported.name, count: imported.entryCount, problems: imported.problems.length }));
+      setDone(`${t('screeningLists.imported', { version: imported.version, name: imported.name, count: imported.entryCount, problems: imported.problems.length })} ${t('screeningLists.rescreened', { screened: imported.rescreened.screened, hits: imported.rescreened.hits })}`);
       void load();
     } catch (caught) {
       setError(failureMessage(caught, t));

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError, ok } from '../http/envelope.ts';
 import { auditRequest } from '../audit/index.ts';
-import { LIST_FORMATS, importList, listVersions, type ListFormat } from './screening.ts';
+import { LIST_FORMATS, importList, listVersions, rescreenOpenCases, type ListFormat } from './screening.ts';
 
 /** The UN consolidated list is about 2 MB of XML; a national PEP list as CSV may be larger. */
 const LIST_BYTES = 32 * 1024 * 1024;
@@ -33,8 +33,10 @@ export const screeningListsPlugin: FastifyPluginAsync = async (app) => {
       const importer = request.staff;
       if (!importer) throw new AppError(401, '401', 'server.staffSessionEnded');
       const imported = await importList(db, { name: body.name.trim(), format: body.format, content: body.content, staffId: importer.id });
-      await auditRequest(request, { action: 'screeningListImported', detail: { name: imported.name, version: imported.version, entries: imported.entryCount, sha256: imported.sha256, problems: imported.problems.length } });
-      return ok(imported);
+      // The cases under review are screened again against the new version at once.
+      const rescreened = await rescreenOpenCases(db);
+      await auditRequest(request, { action: 'screeningListImported', detail: { name: imported.name, version: imported.version, entries: imported.entryCount, sha256: imported.sha256, problems: imported.problems.length, rescreened: rescreened.screened, newHits: rescreened.hits } });
+      return ok({ ...imported, rescreened });
     },
   );
 };

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { countries } from '@kh/engine';
 import { parseCsvList, parseUnList, screen, type ListedPerson, type ParsedList, type ScreeningHit } from '@kh/screening';
-import type { Database } from '../db/database.ts';
+import { rowsOf, type Database } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
-import { screeningEntries, screeningLists, screeningResults } from '../db/schema.ts';
+import { applications, screeningEntries, screeningLists, screeningResults } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 
 export const LIST_FORMATS = ['un-xml', 'csv'] as const;
@@ -73,6 +73,23 @@ export async function importList(db: Database, input: { name: string; format: Li
       await tx.insert(screeningEntries).values(entries.slice(start, start + 500).map((entry) => ({ listId: id, ref: entry.ref, category: entry.category, names: entry.names, birthDates: entry.birthDates, nationalities: entry.nationalities })));
     return { id, name: input.name, version, entryCount: entries.length, problems: parsed.problems, sha256 };
   });
+}
+
+/**
+ * After a list changes, the cases under review whose latest screening was clear are screened again
+ * against the live versions: a newly listed person holds their case. A hit a supervisor has decided
+ * keeps its decision. Answers how many were screened and how many now hit.
+ */
+export async function rescreenOpenCases(db: Database): Promise<{ screened: number; hits: number }> {
+  const latest = await db.execute(sql`
+    select distinct on (r.application_id) r.application_id as "applicationId", r.subject, r.state
+    from ${screeningResults} r join ${applications} a on a.id = r.application_id
+    where a.status in (2, 3)
+    order by r.application_id, r.created_at desc`);
+  const open = rowsOf<{ applicationId: string; subject: ScreeningSubject; state: ScreeningState }>(latest).filter((row) => row.state === 'clear');
+  let hits = 0;
+  for (const row of open) if ((await screenApplication(db, row.applicationId, row.subject)).state === 'hit') hits++;
+  return { screened: open.length, hits };
 }
 
 /** Every version of every list, newest first. */
