@@ -6,6 +6,7 @@ import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'driz
 import type { FastifyPluginAsync } from 'fastify';
 import { applications, auditLog, staff } from '../db/schema.ts';
 import type { Database } from '../db/database.ts';
+import { likeContaining, likeText } from '../db/like.ts';
 import { ok } from '../http/envelope.ts';
 import { auditRequest, verifyAuditChain } from './audit.ts';
 
@@ -18,7 +19,6 @@ export const formulaSafe = (value: unknown): string => {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 };
 
-const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface AuditQuery {
   /** The case's applicant name, or its NRIC or passport number with or without dashes. */
@@ -32,6 +32,17 @@ interface AuditQuery {
   page: number;
   pageSize: number;
 }
+
+/** What the search and the export filter on (AuditQuery). */
+const FILTER_PROPERTIES = {
+  case: { type: 'string', maxLength: 100 },
+  staffId: { type: 'string', maxLength: 64 },
+  action: { type: 'string', maxLength: 64 },
+  applicationId: { type: 'string', maxLength: 64 },
+  memberId: { type: 'string', maxLength: 64 },
+  from: { type: 'string', format: 'date-time' },
+  to: { type: 'string', format: 'date-time' },
+} as const;
 
 const COLUMNS = {
   id: auditLog.id,
@@ -63,7 +74,7 @@ function conditionsOf(db: Database, query: Omit<AuditQuery, 'page' | 'pageSize'>
     const cases = db
       .select({ id: applications.id })
       .from(applications)
-      .where(or(ilike(applications.applicantName, likeEscaped(named)), sql`replace(${applications.idNo}, '-', '') ilike ${named.replace(/[-\s]/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}`));
+      .where(or(ilike(applications.applicantName, likeContaining(named)), sql`replace(${applications.idNo}, '-', '') ilike ${likeText(named.replace(/[-\s]/g, ''))}`));
     conditions.push(inArray(auditLog.applicationId, cases));
   }
   return and(...conditions);
@@ -80,13 +91,7 @@ export const staffAuditPlugin: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           properties: {
-            case: { type: 'string', maxLength: 100 },
-            staffId: { type: 'string', maxLength: 64 },
-            action: { type: 'string', maxLength: 64 },
-            applicationId: { type: 'string', maxLength: 64 },
-            memberId: { type: 'string', maxLength: 64 },
-            from: { type: 'string', format: 'date-time' },
-            to: { type: 'string', format: 'date-time' },
+            ...FILTER_PROPERTIES,
             page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
             pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
             language: { type: 'string' },
@@ -121,13 +126,7 @@ export const staffAuditPlugin: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           properties: {
-            case: { type: 'string', maxLength: 100 },
-            staffId: { type: 'string', maxLength: 64 },
-            action: { type: 'string', maxLength: 64 },
-            applicationId: { type: 'string', maxLength: 64 },
-            memberId: { type: 'string', maxLength: 64 },
-            from: { type: 'string', format: 'date-time' },
-            to: { type: 'string', format: 'date-time' },
+            ...FILTER_PROPERTIES,
             language: { type: 'string' },
           },
         },

@@ -5,6 +5,7 @@ import { MARKET } from '@kh/flow';
 import type { Database } from '../db/database.ts';
 import { applications, members, staff } from '../db/schema.ts';
 import { workingDaysBefore, workingDaysBetween } from './working-days.ts';
+import { likeContaining } from '../db/like.ts';
 
 export const CASE_STATES = ['submitted', 'inReview', 'secondApproval', 'rejected', 'resubmitted', 'approved'] as const;
 export type CaseState = (typeof CASE_STATES)[number];
@@ -42,7 +43,6 @@ export interface QueueQuery {
   pageSize: number;
 }
 
-const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filters(query: QueueQuery, staffId: string, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNotNull(applications.submittedAt)];
@@ -56,7 +56,7 @@ function filters(query: QueueQuery, staffId: string, now: Date): SQL | undefined
   if (query.assignedToMe) conditions.push(eq(applications.assignedTo, staffId));
   const q = query.q?.trim();
   if (q) {
-    const like = likeEscaped(q);
+    const like = likeContaining(q);
     // An NRIC is typed with or without its dashes, a mobile with or without its leading 0 or +60.
     const digits = q.replace(/\D/g, '').replace(/^(60|0)/, '');
     conditions.push(
@@ -65,8 +65,8 @@ function filters(query: QueueQuery, staffId: string, now: Date): SQL | undefined
         ilike(applications.email, like),
         ilike(applications.username, like),
         ilike(members.hsNo, like),
-        sql`replace(${applications.idNo}, '-', '') ilike ${likeEscaped(q.replace(/-/g, ''))}`,
-        digits.length >= 4 ? ilike(members.mobile, likeEscaped(digits)) : undefined,
+        sql`replace(${applications.idNo}, '-', '') ilike ${likeContaining(q.replace(/-/g, ''))}`,
+        digits.length >= 4 ? ilike(members.mobile, likeContaining(digits)) : undefined,
       ),
     );
   }
