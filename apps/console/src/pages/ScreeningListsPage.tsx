@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, get, post } from '../api.ts';
-import { Alert, formatDate } from '../parts.tsx';
+import { Alert, TableScroller, formatDate } from '../parts.tsx';
 
 interface ListVersion {
   id: string;
@@ -86,47 +86,49 @@ export function ScreeningListsPage(): ReactElement {
       </form>
       {versions && versions.length === 0 && <p>{t('screeningLists.none')}</p>}
       {versions && versions.length > 0 && (
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('screeningLists.name')}</th>
-              <th scope="col">{t('screeningLists.version')}</th>
-              <th scope="col">{t('screeningLists.entries')}</th>
-              <th scope="col">{t('screeningLists.importedAt')}</th>
-              <th scope="col">{t('screeningLists.sha256')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {versions.map((version) => (
-              <tr key={version.id}>
-                <td>
-                  {version.name}
-                  <div className="console-sub">{t(`screeningLists.formats.${version.format}`)}</div>
-                </td>
-                <td>
-                  {version.version} · {version.retiredAt ? t('screeningLists.retired', { date: formatDate(version.retiredAt, i18n.language) }) : <strong>{t('screeningLists.live')}</strong>}
-                </td>
-                <td>
-                  {version.entryCount}
-                  {version.problems.length > 0 && (
-                    <details>
-                      <summary>{t('screeningLists.problems', { count: version.problems.length })}</summary>
-                      <ul>
-                        {version.problems.map((problem) => (
-                          <li key={problem}>{problem}</li>
-                        ))}
-                      </ul>
-                    </details>
-                  )}
-                </td>
-                <td>{formatDate(version.importedAt, i18n.language)}</td>
-                <td>
-                  <code className="screening-hash">{version.sha256}</code>
-                </td>
+        <TableScroller label={t('screeningLists.title')}>
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('screeningLists.name')}</th>
+                <th scope="col">{t('screeningLists.version')}</th>
+                <th scope="col">{t('screeningLists.entries')}</th>
+                <th scope="col">{t('screeningLists.importedAt')}</th>
+                <th scope="col">{t('screeningLists.sha256')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {versions.map((version) => (
+                <tr key={version.id}>
+                  <td>
+                    {version.name}
+                    <div className="console-sub">{t(`screeningLists.formats.${version.format}`)}</div>
+                  </td>
+                  <td>
+                    {version.version} · {version.retiredAt ? t('screeningLists.retired', { date: formatDate(version.retiredAt, i18n.language) }) : <strong>{t('screeningLists.live')}</strong>}
+                  </td>
+                  <td>
+                    {version.entryCount}
+                    {version.problems.length > 0 && (
+                      <details>
+                        <summary>{t('screeningLists.problems', { count: version.problems.length })}</summary>
+                        <ul>
+                          {version.problems.map((problem) => (
+                            <li key={problem}>{problem}</li>
+                          ))}
+                        </ul>
+                      </details>
+                    )}
+                  </td>
+                  <td>{formatDate(version.importedAt, i18n.language)}</td>
+                  <td>
+                    <code className="screening-hash">{version.sha256}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
     </section>
   );
