@@ -43,5 +43,8 @@ export const put = <T>(path: string, json: unknown) => call<T>('put', path, { js
 /** A document's address: the browser fetches it with the cookie, the server stamps and audits it. */
 export const documentUrl = (caseId: string, ref: string) => `/staff/applications/${encodeURIComponent(caseId)}/documents/${encodeURIComponent(ref)}`;
 
+/** A decided case's evidence pack (a ZIP), downloaded with the cookie; the server audits it. */
+export const evidencePackUrl = (caseId: string) => `/staff/applications/${encodeURIComponent(caseId)}/evidence-pack`;
+
 /** What to tell the reviewer about a failed call: the server's message, else "no connection". */
 export const failureMessage = (caught: unknown, t: (key: string) => string) => (caught instanceof StaffApiError && caught.message ? caught.message : t('error.network'));

@@ -1,11 +1,14 @@
 // Sanctions and PEP screening in the console, in Debian's Chromium against the real server: an admin
 // imports a list from a file, an applicant on it submits, the case shows the hit and why it matched,
 // the reviewer's approval is not offered, a supervisor clears it with a reason (the reviewer's open page
-// follows it without a reload), and the reviewer approves.
+// follows it without a reload), the reviewer approves, and the supervisor downloads the evidence pack
+// and checks each file against its manifest's hash.
 // Each page at 1280x800 and 390x844 with axe.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { answers, submitAll, uploadedPath } from '../../server/test/fixtures.ts';
@@ -97,6 +100,21 @@ describe('screening in the console', () => {
     await approveCase(rae);
     await rae.getByText('Approved.', { exact: true }).waitFor();
     await rae.getByText('Status: Approved').waitFor();
+    // A reviewer makes no evidence pack; the supervisor downloads one, and every file in it matches
+    // its manifest's SHA-256, the cleared screening included.
+    expect(await rae.getByRole('link', { name: 'Evidence pack (ZIP)' }).count()).toBe(0);
+    await sid.reload();
+    const link = sid.getByRole('link', { name: 'Evidence pack (ZIP)' });
+    await link.waitFor();
+    await env.look(sid, 'case-evidence-pack');
+    const [download] = await Promise.all([sid.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`evidence-${applyId}.zip`);
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const manifest = JSON.parse(strFromU8(files['manifest.json'])) as { files: { path: string; sha256: string }[] };
+    for (const file of manifest.files) expect(createHash('sha256').update(files[file.path]).digest('hex'), file.path).toBe(file.sha256);
+    expect(JSON.parse(strFromU8(files['screening.json']))[0]).toMatchObject({ state: 'cleared', deciderName: 'Sid Supervisor' });
+    await sid.reload();
+    await sid.getByRole('region', { name: 'Audit' }).getByText(`Sid Supervisor made the evidence pack (${manifest.files.length} files)`).waitFor();
     expect(env.problems).toEqual([]);
   });
 });

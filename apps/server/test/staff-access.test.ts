@@ -38,6 +38,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /staff/applications/next': CASES,
   'GET /staff/applications/:id/stamp': CASES,
   'GET /staff/applications/:id/documents/:ref': CASES,
+  'GET /staff/applications/:id/evidence-pack': ['supervisor'],
   'POST /staff/applications/:id/claim': CASES,
   'POST /staff/applications/:id/notes': CASES,
   'POST /staff/applications/:id/approve': CASES,

@@ -32,7 +32,7 @@ export function useAuditSentence(): (entry: AuditEntry) => string {
     const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
     if (typeof detail.markets === 'number') params.markets = list.format(MARKET_BITS.filter((bit) => ((detail.markets as number) & bit) === bit).map((bit) => t(`market.${bit}`)));
     if (Array.isArray(detail.items)) params.items = list.format(detail.items.map((item) => rejectLabel(String(item), i18n.language)));
-    for (const key of ['reason', 'ref', 'version', 'rows', 'entries', 'name', 'route']) if (typeof detail[key] === 'string' || typeof detail[key] === 'number') params[key === 'name' ? 'list' : key] = detail[key] as string | number;
+    for (const key of ['reason', 'ref', 'version', 'rows', 'entries', 'name', 'route', 'files']) if (typeof detail[key] === 'string' || typeof detail[key] === 'number') params[key === 'name' ? 'list' : key] = detail[key] as string | number;
     return t(`auditSentence.${entry.action}`, { ...params, defaultValue: `${params.name}: ${entry.action}` });
   };
 }

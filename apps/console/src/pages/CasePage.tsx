@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { failureMessage, get } from '../api.ts';
+import { evidencePackUrl, failureMessage, get } from '../api.ts';
 import { AuditPanel } from '../case/AuditPanel.tsx';
 import { ClaimBar } from '../case/ClaimBar.tsx';
 import { DecisionPanel } from '../case/DecisionPanel.tsx';
@@ -16,7 +16,7 @@ import { ScreeningPanel } from '../case/ScreeningPanel.tsx';
 import { StepAnswers } from '../case/StepAnswers.tsx';
 import type { CaseView } from '../case/types.ts';
 import { Alert, useMarketNames } from '../parts.tsx';
-import { useSession } from '../session.tsx';
+import { can, useSession } from '../session.tsx';
 import { Flags } from './QueuePage.tsx';
 
 /** Where the case stands, as the queue names it (the server's caseState). */
@@ -111,6 +111,14 @@ export function CasePage({ id }: { id: string }): ReactElement {
         <Flags item={{ ...application, identityMismatch: view.identityMismatch }} />
         {view.secondApprovalReasons.length > 0 && !application.firstApprovedBy && (application.status === 2 || application.status === 3) && (
           <Alert kind="info">{t('case.secondApproval', { reasons: view.secondApprovalReasons.map((reason) => t(`flag.${reason}`)).join(', ') })}</Alert>
+        )}
+        {can(staff, 'cases.evidence') && (application.status === 4 || application.status === 5) && (
+          <p className="case-evidence">
+            <a className="console-button" href={evidencePackUrl(application.id)} download>
+              {t('case.evidencePack')}
+            </a>{' '}
+            <span className="console-sub">{t('case.evidencePackHint')}</span>
+          </p>
         )}
       </header>
       {message && <Alert kind="success">{t(message)}</Alert>}

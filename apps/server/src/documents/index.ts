@@ -6,3 +6,4 @@ export { sweepUnfinishedUploads } from './file-sweep.ts';
 export { helpPlugin } from './help-routes.ts';
 export { watermarkPdf } from './pdf-watermark.ts';
 export { checkImagePixels, ImageTooLargeError, UnsupportedImageError, watermark } from './watermark.ts';
+export { LEGAL_DOCUMENTS } from './legal-documents.ts';

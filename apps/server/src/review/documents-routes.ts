@@ -2,17 +2,19 @@
 // stamped with the viewer's name and the time (a leaked copy names its source) and each view
 // written to the audit. The reference names the document within the case only: another case's
 // file answers as unknown.
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ekycChecks, files } from '../db/schema.ts';
-import { AppError, notFound } from '../http/envelope.ts';
+import { AppError, CODES, notFound } from '../http/envelope.ts';
 import { applicationPdf } from '../documents/index.ts';
 import { loadCase } from './cases.ts';
 import { auditCase } from '../audit/index.ts';
 import { watermarkPdf } from '../documents/index.ts';
 import { staffMemberOf } from '../staff/index.ts';
 import { ImageTooLargeError, UnsupportedImageError, watermark } from '../documents/index.ts';
-import type { Application } from '../applications/index.ts';
+import { STATUS, type Application } from '../applications/index.ts';
+import { evidencePack } from './evidence-pack.ts';
 
 type Found = { bytes: Buffer | Uint8Array; mime: string; name: string };
 
@@ -59,6 +61,27 @@ export const staffDocumentsPlugin: FastifyPluginAsync = async (app) => {
       await auditCase(request, 'documentView', application, application, { ref, name: document.name });
       reply.header('cache-control', 'private, no-store').header('content-disposition', `inline; filename="${document.name.replace(/[^\w.\- ]/g, '_')}"`);
       return reply.type(mime).send(Buffer.from(body));
+    },
+  );
+
+  // A decided case's evidence pack (see evidence-pack.ts), for an examiner. Producing one is audited
+  // with the SHA-256 of the ZIP and of its manifest, so the copy handed over can be named later.
+  app.get(
+    '/applications/:id/evidence-pack',
+    { config: { staffAccess: 'cases.evidence' }, schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } } },
+    async (request, reply) => {
+      const application = await loadCase(db, (request.params as { id: string }).id);
+      if (application.status !== STATUS.success && application.status !== STATUS.fail) throw new AppError(409, CODES.badState, 'server.evidenceOnlyDecided');
+      const me = staffMemberOf(request);
+      const { zip, manifest } = await evidencePack(app.kh, application, { id: me.id, name: me.name });
+      const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+      await auditCase(request, 'evidencePack', application, application, {
+        sha256: createHash('sha256').update(zip).digest('hex'),
+        manifestSha256: createHash('sha256').update(manifestBytes).digest('hex'),
+        files: manifest.files.length,
+      });
+      reply.header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="evidence-${application.id}.zip"`);
+      return reply.type('application/zip').send(Buffer.from(zip));
     },
   );
 };
