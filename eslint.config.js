@@ -28,4 +28,12 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
     },
   },
+  {
+    files: ['packages/calendar/src/**/*.ts'],
+    ignores: ['packages/calendar/src/node/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'react', 'react-dom', 'ky'], message: 'packages/calendar/src is pure: reading the calendar file lives in src/node.' }] }],
+      'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
+    },
+  },
 );

@@ -20,6 +20,28 @@ export function useMarketNames(): (flags: number) => string {
 
 export const formatDate = (value: string | null | undefined, language: string) => (value ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '');
 
+/** "in 3 hours", "2 days ago": the nearest whole unit, in the reviewer's language. */
+export function relativeTime(value: string, language: string, now = Date.now()): string {
+  const minutes = Math.round((new Date(value).getTime() - now) / 60_000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
+  if (Math.abs(minutes) < 48 * 60) return format.format(Math.round(minutes / 60), 'hour');
+  return format.format(Math.round(minutes / 1440), 'day');
+}
+
+/** When an open case's decision is due, and whether that has passed (the server's `overdue`). */
+export function DueTime({ dueAt, overdue, long = false }: { dueAt: string | null; overdue: boolean; long?: boolean }): ReactElement | null {
+  const { t, i18n } = useTranslation('console');
+  if (!dueAt) return null;
+  const when = relativeTime(dueAt, i18n.language);
+  return (
+    <span className={overdue ? 'console-due console-due--overdue' : 'console-due'}>
+      {overdue && <span className="console-flag console-flag--overdue">{t('flag.overdue')}</span>}{' '}
+      {long ? t('due.at', { date: formatDate(dueAt, i18n.language), when }) : overdue ? t('due.overdue', { when }) : t('due.left', { when })}
+    </span>
+  );
+}
+
 export interface Colleague {
   id: string;
   name: string;

@@ -25,6 +25,7 @@ import { s3FileStorage } from './storage/s3-storage.ts';
 import { httpSms, sandboxSms } from './messages/index.ts';
 import { noBotCheck, recaptchaBotCheck, sandboxBotCheck } from './passport/index.ts';
 import { createMetrics } from './observability/metrics.ts';
+import { loadBusinessCalendar } from '@kh/calendar/node';
 import { sandboxMailer, smtpMailer } from './messages/index.ts';
 import { providerWorker } from './jobs/provider-jobs.ts';
 import { identityJobs } from './identity/index.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     metrics: createMetrics({ queueHealth: () => queue.health(), pool: (db as unknown as { $client: pg.Pool }).$client }),
     queue,
     studio: new StudioCompiler({ timeoutMs: config.studio.compileTimeoutMs, memoryMb: config.studio.compileMemoryMb, maxQueue: config.studio.maxQueue }),
+    calendar: loadBusinessCalendar(),
     lifecycle: { draining: false },
   };
   app.addHook('onClose', () => context.studio.close());

@@ -1,4 +1,5 @@
 // What every service plugin needs, decorated on the Fastify instance.
+import type { BusinessCalendar } from '@kh/calendar';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -23,6 +24,8 @@ export interface ServerContext {
   queue: JobQueue;
   /** Where the studio's work on editors' documents runs: a worker thread with limits. */
   studio: StudioCompiler;
+  /** The business calendar and service levels (schemas/calendar): when each case is due. */
+  calendar: BusinessCalendar;
   /** Set once the process is told to stop: /readyz answers 503 while requests still run (the drain). */
   lifecycle: { draining: boolean };
 }

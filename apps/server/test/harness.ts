@@ -4,11 +4,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { signFields } from '@kh/api';
 import { buildApp, loadConfig, openDatabase, type ServerConfig } from '../src/index.ts';
 import { extraServices } from '../src/services.ts';
 import { freePort, staffLogin } from '@kh/testing';
 import { createStaff, type StaffRole } from '../src/staff/staff-auth.ts';
+import { applications } from '../src/db/schema.ts';
 
 export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 
@@ -172,3 +174,7 @@ export const staffCall =
     const type = res.headers.get('content-type') ?? '';
     return { status: res.status, headers: res.headers, body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
   };
+
+/** Moves a case's due time to `ms` from now, as if it had been submitted that much earlier or later. */
+export const setDueIn = (server: TestServer, applicationId: string, ms: number) =>
+  server.database.db.update(applications).set({ dueAt: new Date(Date.now() + ms) }).where(eq(applications.id, applicationId));

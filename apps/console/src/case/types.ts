@@ -38,6 +38,7 @@ export interface CaseView {
     firstApprovedBy: string | null;
     firstApprovedMarkets: number | null;
     submittedAt: string | null;
+    dueAt: string | null;
     submissionCount: number;
   };
   member: { id: string; mobile: string; countryCode: string; hsNo: string | null };

@@ -15,7 +15,7 @@ import { PaymentPanel } from '../case/PaymentPanel.tsx';
 import { ScreeningPanel } from '../case/ScreeningPanel.tsx';
 import { StepAnswers } from '../case/StepAnswers.tsx';
 import type { CaseView } from '../case/types.ts';
-import { Alert, useMarketNames } from '../parts.tsx';
+import { Alert, DueTime, useMarketNames } from '../parts.tsx';
 import { can, useSession } from '../session.tsx';
 import { Flags } from './QueuePage.tsx';
 
@@ -106,6 +106,11 @@ export function CasePage({ id }: { id: string }): ReactElement {
         <p>
           {t('case.status')}: <strong>{t(stateKey)}</strong> · {marketNames(application.market)}
         </p>
+        {(application.status === 2 || application.status === 3) && application.dueAt && (
+          <p>
+            <DueTime dueAt={application.dueAt} overdue={new Date(application.dueAt).getTime() < Date.now()} long />
+          </p>
+        )}
         <p className="console-sub">{t('case.member', { countryCode: member.countryCode, mobile: member.mobile, hsNo: member.hsNo ?? t('case.noClientNumber') })}</p>
         {view.existingMarkets !== null && <p>{t('case.existingAccounts', { markets: marketNames(view.existingMarkets) })}</p>}
         <Flags item={{ ...application, identityMismatch: view.identityMismatch }} />

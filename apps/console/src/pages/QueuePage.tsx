@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { failureMessage, get, post } from '../api.ts';
 import { can, useSession } from '../session.tsx';
-import { Alert, TableScroller, useMarketNames } from '../parts.tsx';
+import { Alert, DueTime, TableScroller, useMarketNames } from '../parts.tsx';
 
 const STATES = ['submitted', 'inReview', 'secondApproval', 'resubmitted', 'rejected', 'approved'] as const;
 type State = (typeof STATES)[number];
@@ -24,12 +24,16 @@ interface QueueItem {
   existingMarkets: number;
   assigneeName: string | null;
   ageWorkingDays: number | null;
+  dueAt: string | null;
+  overdue: boolean;
 }
 interface Queue {
   total: number;
   page: number;
   pageSize: number;
   counts: Record<State, number>;
+  /** Open cases past their due time, under the same filters. */
+  overdue: number;
   items: QueueItem[];
 }
 interface Filters {
@@ -40,11 +44,12 @@ interface Filters {
   islamic: boolean;
   pep: boolean;
   assignedToMe: boolean;
+  overdue: boolean;
   minAgeDays: string;
   sort: string;
 }
-const NO_FILTERS: Filters = { q: '', market: '', accountType: '', kind: '', islamic: false, pep: false, assignedToMe: false, minAgeDays: '', sort: 'oldest' };
-const SORTS: Record<string, { sort?: string; order?: string }> = { oldest: {}, newest: { sort: 'submittedAt', order: 'desc' }, name: { sort: 'name', order: 'asc' }, updated: { sort: 'updatedAt', order: 'desc' } };
+const NO_FILTERS: Filters = { q: '', market: '', accountType: '', kind: '', islamic: false, pep: false, assignedToMe: false, overdue: false, minAgeDays: '', sort: 'urgent' };
+const SORTS: Record<string, { sort?: string; order?: string }> = { urgent: {}, oldest: { sort: 'submittedAt', order: 'asc' }, newest: { sort: 'submittedAt', order: 'desc' }, name: { sort: 'name', order: 'asc' }, updated: { sort: 'updatedAt', order: 'desc' } };
 const PAGE_SIZE = 20;
 /** How often the queue asks again. */
 const QUEUE_FOLLOW_MS = 10_000;
@@ -89,6 +94,7 @@ export function QueuePage(): ReactElement {
       islamic: filters.islamic || undefined,
       pep: filters.pep || undefined,
       assignedToMe: filters.assignedToMe || undefined,
+      overdue: filters.overdue || undefined,
       minAgeDays: filters.minAgeDays,
       sort,
       order,
@@ -202,6 +208,7 @@ export function QueuePage(): ReactElement {
         <label className="console-field">
           <span>{t('queue.sort')}</span>
           <select value={draft.sort} onChange={(event) => set('sort', event.target.value)}>
+            <option value="urgent">{t('queue.sortUrgent')}</option>
             <option value="oldest">{t('queue.sortOldest')}</option>
             <option value="newest">{t('queue.sortNewest')}</option>
             <option value="name">{t('queue.sortName')}</option>
@@ -210,9 +217,9 @@ export function QueuePage(): ReactElement {
         </label>
         <fieldset className="console-checks">
           <legend>{t('queue.filters')}</legend>
-          {(['islamic', 'pep', 'assignedToMe'] as const).map((key) => (
+          {(['islamic', 'pep', 'assignedToMe', 'overdue'] as const).map((key) => (
             <label key={key}>
-              <input type="checkbox" checked={draft[key]} onChange={(event) => set(key, event.target.checked)} /> {t(key === 'assignedToMe' ? 'queue.mine' : `queue.${key}`)}
+              <input type="checkbox" checked={draft[key]} onChange={(event) => set(key, event.target.checked)} /> {t(key === 'assignedToMe' ? 'queue.mine' : key === 'overdue' ? 'queue.overdueOnly' : `queue.${key}`)}
             </label>
           ))}
         </fieldset>
@@ -225,6 +232,7 @@ export function QueuePage(): ReactElement {
         <>
           <p className="console-total" aria-live="polite">
             {searchingEverywhere ? t('queue.foundEverywhere', { count: queue.total }) : t('queue.total', { count: queue.total })}
+            {queue.overdue > 0 && <strong className="console-due--overdue"> · {t('queue.overdueCount', { count: queue.overdue })}</strong>}
           </p>
           {queue.items.length === 0 ? (
             <p>{t('queue.empty')}</p>
@@ -237,6 +245,7 @@ export function QueuePage(): ReactElement {
                     {searchingEverywhere && <th scope="col">{t('queue.stateColumn')}</th>}
                     <th scope="col">{t('queue.markets')}</th>
                     <th scope="col">{t('queue.flags')}</th>
+                    <th scope="col">{t('queue.due')}</th>
                     <th scope="col">{t('queue.age')}</th>
                     <th scope="col">{t('queue.assignee')}</th>
                   </tr>
@@ -256,6 +265,7 @@ export function QueuePage(): ReactElement {
                       <td>
                         <Flags item={item} />
                       </td>
+                      <td>{(item.state === 'submitted' || item.state === 'inReview' || item.state === 'secondApproval' || item.state === 'resubmitted') && <DueTime dueAt={item.dueAt} overdue={item.overdue} />}</td>
                       <td>{item.ageWorkingDays === null ? '' : t('queue.ageDays', { count: item.ageWorkingDays })}</td>
                       <td>{item.assigneeName ?? t('queue.unassigned')}</td>
                     </tr>

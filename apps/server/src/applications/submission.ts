@@ -6,6 +6,7 @@ import type { FieldError } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
 import { applications, staff, submissions } from '../db/schema.ts';
 import { caseFacts, screeningSubjectOf } from './case-facts.ts';
+import { caseDueAt } from './case-deadline.ts';
 import { screenApplication } from '../screening/index.ts';
 import { withServerValues } from './declared-rules.ts';
 import { AppError, CODES } from '../http/envelope.ts';
@@ -13,7 +14,7 @@ import { STATUS, ensureStatus, khInfo, verifiedIdentityOf, needsPayment, payment
 import { compileStep, contextFrom, translateForVersion, validateData } from '../steps/index.ts';
 import { answeredVersion, retiredVersions } from '../steps/index.ts';
 
-export async function submitApplication({ db, config, metrics }: ServerContext, application: Application, language: string) {
+export async function submitApplication({ db, config, metrics, calendar }: ServerContext, application: Application, language: string) {
   if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));
   ensureStatus(application, [STATUS.stash, STATUS.fail]);
   const { payloads, versions } = await answersOf(db, application.id);
@@ -40,11 +41,14 @@ export async function submitApplication({ db, config, metrics }: ServerContext, 
   // the reviewer who rejected it (who holds a rejected case), if their account is still enabled, with
   // no approval carried over from before the rejection.
   const returnsTo = application.status === STATUS.fail && application.assignedTo ? await enabledStaff(db, application.assignedTo) : undefined;
+  const now = new Date();
   const [updated] = await db
     .update(applications)
     .set({
       status: STATUS.review,
-      submittedAt: new Date(),
+      submittedAt: now,
+      // The clock starts again at each submit: the time the applicant took to fix a rejection is not the broker's.
+      dueAt: caseDueAt(calendar, application, now),
       updatedAt: new Date(),
       language,
       ...(await caseFacts(db, application, payloads)),

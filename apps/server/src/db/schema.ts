@@ -86,6 +86,11 @@ export const applications = pgTable(
     idNo: text('id_no'),
     nationality: text('nationality'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /**
+     * When the decision is due: the queue's service level in business days after the day of the
+     * latest submit (applications/case-deadline.ts). A rejection stops the clock; the resubmission starts it again.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     /** The language the applicant submitted in: the reviewer's decision reaches them in it. */
     language: text('language'),
     /** The reviewer working the case (claimed, or assigned by a supervisor): no one else decides it. */
@@ -112,6 +117,8 @@ export const applications = pgTable(
     index('applications_email').on(sql`lower(${t.email})`),
     index('applications_id_no').on(t.idNo),
     index('applications_status').on(t.status, t.updatedAt),
+    // The open cases by urgency: the queue's default order and "next case".
+    index('applications_open_due').on(t.dueAt, t.id).where(sql`${t.status} in (2, 3)`),
     // A member's applications, newest first: the session's application on every save and status check.
     index('applications_member').on(t.memberId, t.relatedType, t.createdAt),
   ],

@@ -1,10 +1,10 @@
 // The reviewers' queue: cases by where they stand, filtered, searched, sorted and paged in the
 // database, with a count per state under the same filters.
 import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { businessDaysBefore, businessDaysBetween, regionsFor, type BusinessCalendar } from '@kh/calendar';
 import { MARKET } from '@kh/flow';
 import type { Database } from '../db/database.ts';
 import { applications, members, staff } from '../db/schema.ts';
-import { workingDaysBefore, workingDaysBetween } from './working-days.ts';
 import { likeContaining } from '../db/like.ts';
 
 export const CASE_STATES = ['submitted', 'inReview', 'secondApproval', 'rejected', 'resubmitted', 'approved'] as const;
@@ -21,7 +21,10 @@ export const caseState = sql<CaseState | null>`case
 end`;
 
 const MARKET_BITS = { HK: MARKET.HK, US: MARKET.US, MY: MARKET.MAS } as const;
-export const SORTS = ['submittedAt', 'updatedAt', 'name'] as const;
+export const SORTS = ['dueAt', 'submittedAt', 'updatedAt', 'name'] as const;
+
+/** An open case past its due time. */
+const overdue = sql<boolean>`(${applications.status} in (2, 3) and ${applications.dueAt} < now())`;
 
 export interface QueueQuery {
   state?: CaseState;
@@ -32,8 +35,10 @@ export interface QueueQuery {
   islamic?: boolean;
   pep?: boolean;
   kind?: 'new' | 'addMarket';
-  /** Submitted at least this many working days ago. */
+  /** Submitted at least this many business days ago. */
   minAgeDays?: number;
+  /** Only open cases past their due time. */
+  overdue?: boolean;
   /** Name, NRIC or passport number, mobile, e-mail or client number. */
   q?: string;
   assignedToMe?: boolean;
@@ -44,7 +49,7 @@ export interface QueueQuery {
 }
 
 
-function filters(query: QueueQuery, staffId: string, now: Date): SQL | undefined {
+function filters(query: QueueQuery, staffId: string, calendar: BusinessCalendar, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNotNull(applications.submittedAt)];
   if (query.status !== undefined) conditions.push(eq(applications.status, query.status));
   if (query.market) conditions.push(sql`(${applications.market} & ${MARKET_BITS[query.market]}) <> 0`);
@@ -52,7 +57,8 @@ function filters(query: QueueQuery, staffId: string, now: Date): SQL | undefined
   if (query.islamic !== undefined) conditions.push(eq(applications.islamic, query.islamic));
   if (query.pep !== undefined) conditions.push(eq(applications.pep, query.pep));
   if (query.kind) conditions.push(eq(applications.relatedType, query.kind === 'new' ? 'INIT' : 'SUPPLEMENT'));
-  if (query.minAgeDays) conditions.push(lte(applications.submittedAt, workingDaysBefore(now, query.minAgeDays)));
+  if (query.minAgeDays) conditions.push(lte(applications.submittedAt, businessDaysBefore(calendar, now, query.minAgeDays, officeRegions(calendar))));
+  if (query.overdue) conditions.push(overdue);
   if (query.assignedToMe) conditions.push(eq(applications.assignedTo, staffId));
   const q = query.q?.trim();
   if (q) {
@@ -73,14 +79,17 @@ function filters(query: QueueQuery, staffId: string, now: Date): SQL | undefined
   return and(...conditions);
 }
 
-export async function caseQueue(db: Database, query: QueueQuery, staffId: string, now = new Date()) {
-  const where = filters(query, staffId, now);
+/** A case's age is counted in the office's own business days. */
+const officeRegions = (calendar: BusinessCalendar) => regionsFor(calendar, []);
+
+export async function caseQueue(db: Database, calendar: BusinessCalendar, query: QueueQuery, staffId: string, now = new Date()) {
+  const where = filters(query, staffId, calendar, now);
   const stateWhere = query.state ? and(where, sql`${caseState} = ${query.state}`) : where;
   const direction = query.order === 'asc' ? asc : desc;
-  const sortColumn = query.sort === 'name' ? applications.applicantName : query.sort === 'updatedAt' ? applications.updatedAt : applications.submittedAt;
-  // The oldest first unless asked otherwise: a queue is worked from its oldest case.
-  const orderBy = query.sort ? [direction(sortColumn), asc(applications.id)] : [asc(applications.submittedAt), asc(applications.id)];
-  const [rows, [{ total }], perState] = await Promise.all([
+  const sortColumn = query.sort === 'name' ? applications.applicantName : query.sort === 'updatedAt' ? applications.updatedAt : query.sort === 'submittedAt' ? applications.submittedAt : applications.dueAt;
+  // The most urgent first unless asked otherwise: a queue is worked from the case due soonest.
+  const orderBy = query.sort && query.sort !== 'dueAt' ? [direction(sortColumn), asc(applications.id)] : [sql`${applications.dueAt} ${query.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`}`, asc(applications.submittedAt), asc(applications.id)];
+  const [rows, [{ total }], perState, [{ overdueCount }]] = await Promise.all([
     db
       .select({
         id: applications.id,
@@ -108,6 +117,8 @@ export async function caseQueue(db: Database, query: QueueQuery, staffId: string
         firstApprovedBy: applications.firstApprovedBy,
         submissionCount: applications.submissionCount,
         submittedAt: applications.submittedAt,
+        dueAt: applications.dueAt,
+        overdue,
         updatedAt: applications.updatedAt,
       })
       .from(applications)
@@ -119,6 +130,7 @@ export async function caseQueue(db: Database, query: QueueQuery, staffId: string
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(applications).innerJoin(members, eq(members.id, applications.memberId)).where(stateWhere),
     db.select({ state: caseState, count: count() }).from(applications).innerJoin(members, eq(members.id, applications.memberId)).where(where).groupBy(caseState),
+    db.select({ overdueCount: count() }).from(applications).innerJoin(members, eq(members.id, applications.memberId)).where(and(where, overdue)),
   ]);
   const counts = Object.fromEntries(CASE_STATES.map((state) => [state, perState.find((row) => row.state === state)?.count ?? 0])) as Record<CaseState, number>;
   return {
@@ -126,6 +138,8 @@ export async function caseQueue(db: Database, query: QueueQuery, staffId: string
     page: query.page,
     pageSize: query.pageSize,
     counts,
-    items: rows.map((row) => ({ ...row, ageWorkingDays: row.submittedAt ? workingDaysBetween(row.submittedAt, now) : null })),
+    /** Open cases past their due time, under the same filters. */
+    overdue: overdueCount,
+    items: rows.map((row) => ({ ...row, ageWorkingDays: row.submittedAt ? businessDaysBetween(calendar, row.submittedAt, now, officeRegions(calendar)) : null })),
   };
 }

@@ -42,6 +42,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
             assignedToMe: booleanQuery,
             kind: { type: 'string', enum: ['new', 'addMarket'] },
             minAgeDays: { type: 'integer', minimum: 0, maximum: 365 },
+            overdue: booleanQuery,
             q: { type: 'string', maxLength: 100 },
             sort: { type: 'string', enum: [...SORTS] },
             order: { type: 'string', enum: ['asc', 'desc'] },
@@ -54,7 +55,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const query = request.query as QueueQuery;
-      const queue = await caseQueue(db, query, staffOf(request));
+      const queue = await caseQueue(db, app.kh.calendar, query, staffOf(request));
       // A page of the queue shows names and, searched, whose NRIC, phone or e-mail was looked for.
       const { language: _language, ...filters } = query as QueueQuery & { language?: string };
       await auditRequest(request, { action: query.q ? 'queueSearched' : 'queueViewed', detail: { ...filters, shown: queue.items.length } });
@@ -133,7 +134,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
     return ok({ stamp: createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22) });
   });
 
-  // "Next case": the longest-waiting case nobody holds (submitted or resubmitted; a supervisor's, also
+  // "Next case": the most urgent case nobody holds (due soonest, then the longest waiting) (submitted or resubmitted; a supervisor's, also
   // one waiting for its second approval that they did not approve first), claimed in the same
   // statement. Reviewers asking at once each get a different case (skip locked), never the same one.
   app.post('/applications/next', { config: { staffAccess: 'cases.work' } }, async (request) => {
@@ -146,7 +147,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
         select id from applications
         where status in (2, 3) and assigned_to is null and submitted_at is not null
           and (first_approved_by is null or (${checker} and first_approved_by <> ${me.id}))
-        order by submitted_at asc, id asc
+        order by due_at asc nulls last, submitted_at asc, id asc
         limit 1
         for update skip locked
       )
