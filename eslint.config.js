@@ -29,10 +29,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/calendar/src/**/*.ts'],
-    ignores: ['packages/calendar/src/node/**'],
+    files: ['packages/calendar/src/**/*.ts', 'packages/risk/src/**/*.ts'],
+    ignores: ['packages/calendar/src/node/**', 'packages/risk/src/node/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'react', 'react-dom', 'ky'], message: 'packages/calendar/src is pure: reading the calendar file lives in src/node.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'react', 'react-dom', 'ky'], message: 'packages/calendar/src and packages/risk/src are pure: reading their data file lives in src/node.' }] }],
       'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
     },
   },

@@ -15,6 +15,7 @@ import { QueuePage } from './pages/QueuePage.tsx';
 import { StudioListPage } from './studio/StudioListPage.tsx';
 import { SessionProvider, can, useSession, type Staff } from './session.tsx';
 import { ScreeningListsPage } from './pages/ScreeningListsPage.tsx';
+import { RiskRulesPage } from './pages/RiskRulesPage.tsx';
 
 // The case page carries the form engine and renderer; the sign-in and the queue load without them.
 const CasePage = lazy(() => import('./pages/CasePage.tsx').then((module) => ({ default: module.CasePage })));
@@ -101,6 +102,7 @@ function Shell(): ReactElement | null {
             {can(session.staff, 'staff.manage') && <Link href="/staff">{t('nav.staff')}</Link>}
             {can(session.staff, 'audit.read') && <Link href="/audit">{t('nav.audit')}</Link>}
             {can(session.staff, 'screening.lists') && <Link href="/screening">{t('nav.screening')}</Link>}
+            {can(session.staff, 'risk.read') && <Link href="/risk">{t('nav.risk')}</Link>}
             <Link href="/account">{t('nav.account')}</Link>
           </nav>
         )}
@@ -150,6 +152,11 @@ function Shell(): ReactElement | null {
             <Route path="/screening">
               <Allowed permission="screening.lists">
                 <ScreeningListsPage />
+              </Allowed>
+            </Route>
+            <Route path="/risk">
+              <Allowed permission="risk.read">
+                <RiskRulesPage />
               </Allowed>
             </Route>
             <Route path="/staff">

@@ -57,6 +57,35 @@ export function useColleagues(wanted = true): Colleague[] {
   return colleagues;
 }
 
+/** Words in the reviewer's language from data that carries its own ({ en, zh-HK, zh-CN }), English failing that. */
+export function useLabel(): (label: Record<string, string> | null | undefined, fallback?: string) => string {
+  const { i18n } = useTranslation('console');
+  return (label, fallback = '') => label?.[i18n.language] ?? label?.en ?? fallback;
+}
+
+export type Condition = { fact: string; eq?: unknown; in?: unknown[]; gte?: number; lte?: number } | { all: Condition[] } | { any: Condition[] } | { not: Condition };
+export interface RiskRules {
+  facts: Record<string, string>;
+  factors: { id: string; points: number; when: Condition; label: Record<string, string> }[];
+  bands: { band: string; from: number; label: Record<string, string> }[];
+  secondApprovalFrom: string;
+}
+
+/** The broker's risk rules (read once per page), for band names and the rules page. */
+export function useRiskRules(): RiskRules | undefined {
+  const [rules, setRules] = useState<RiskRules>();
+  useEffect(() => void get<RiskRules>('risk-rules').then(setRules, () => setRules(undefined)), []);
+  return rules;
+}
+
+/** A risk band as a small badge: "High · 50". */
+export function RiskBadge({ band, score, rules }: { band: string | null; score: number | null; rules: RiskRules | undefined }): ReactElement | null {
+  const label = useLabel();
+  if (!band) return null;
+  const bandLabel = label(rules?.bands.find((each) => each.band === band)?.label, band);
+  return <span className={`console-flag console-risk console-risk--${band}`}>{score === null ? bandLabel : `${bandLabel} · ${score}`}</span>;
+}
+
 /** A table that scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll. */
 export function TableScroller({ label, children }: { label: string; children: ReactNode }): ReactElement {
   const { t } = useTranslation('console');

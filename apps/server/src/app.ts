@@ -26,6 +26,7 @@ import { httpSms, sandboxSms } from './messages/index.ts';
 import { noBotCheck, recaptchaBotCheck, sandboxBotCheck } from './passport/index.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { loadBusinessCalendar } from '@kh/calendar/node';
+import { loadRiskRules } from '@kh/risk/node';
 import { sandboxMailer, smtpMailer } from './messages/index.ts';
 import { providerWorker } from './jobs/provider-jobs.ts';
 import { identityJobs } from './identity/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     queue,
     studio: new StudioCompiler({ timeoutMs: config.studio.compileTimeoutMs, memoryMb: config.studio.compileMemoryMb, maxQueue: config.studio.maxQueue }),
     calendar: loadBusinessCalendar(),
+    riskRules: loadRiskRules(),
     lifecycle: { draining: false },
   };
   app.addHook('onClose', () => context.studio.close());

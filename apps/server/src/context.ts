@@ -1,5 +1,6 @@
 // What every service plugin needs, decorated on the Fastify instance.
 import type { BusinessCalendar } from '@kh/calendar';
+import type { RiskRules } from '@kh/risk';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -26,6 +27,8 @@ export interface ServerContext {
   studio: StudioCompiler;
   /** The business calendar and service levels (schemas/calendar): when each case is due. */
   calendar: BusinessCalendar;
+  /** The risk rules (schemas/risk): each case's score at submit, and whether its band needs a second approval. */
+  riskRules: RiskRules;
   /** Set once the process is told to stop: /readyz answers 503 while requests still run (the drain). */
   lifecycle: { draining: boolean };
 }

@@ -12,7 +12,7 @@ import { sandboxAssetsPlugin } from './sandbox/assets-plugin.ts';
 import { staffCasesPlugin } from './review/index.ts';
 import { staffDecisionsPlugin } from './review/index.ts';
 import { staffDocumentsPlugin } from './review/index.ts';
-import { screeningDecisionsPlugin } from './review/index.ts';
+import { riskRulesPlugin, screeningDecisionsPlugin } from './review/index.ts';
 import { staffAuditPlugin } from './audit/index.ts';
 import { staffStudioPlugin } from './studio/index.ts';
 import { screeningListsPlugin } from './screening/index.ts';
@@ -25,7 +25,7 @@ const sandboxProviders: FastifyPluginAsync = async (app) => {
 
 /** Behind the staff sign-in, in this order: review's cases, decisions and documents, the audit search, the studio. */
 const staffAreas: FastifyPluginAsync = async (app) => {
-  await app.register(staffPlugin, { areas: [staffCasesPlugin, staffDecisionsPlugin, staffDocumentsPlugin, screeningDecisionsPlugin, staffAuditPlugin, screeningListsPlugin, staffStudioPlugin] });
+  await app.register(staffPlugin, { areas: [staffCasesPlugin, staffDecisionsPlugin, staffDocumentsPlugin, screeningDecisionsPlugin, riskRulesPlugin, staffAuditPlugin, screeningListsPlugin, staffStudioPlugin] });
 };
 
 export const extraServices = (config: Pick<ServerConfig, 'sandbox'>): [FastifyPluginAsync, string][] => [

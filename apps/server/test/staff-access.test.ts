@@ -39,6 +39,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /staff/applications/:id/stamp': CASES,
   'GET /staff/applications/:id/documents/:ref': CASES,
   'GET /staff/applications/:id/evidence-pack': ['supervisor'],
+  'GET /staff/risk-rules': ['reviewer', 'supervisor', 'admin'],
   'POST /staff/applications/:id/claim': CASES,
   'POST /staff/applications/:id/notes': CASES,
   'POST /staff/applications/:id/approve': CASES,

@@ -51,6 +51,8 @@ export interface CaseView {
   identityComparison: IdentityComparison[];
   identityMismatch: boolean;
   secondApprovalReasons: string[];
+  /** The risk at the latest submit, in the rules' words; null before risk was scored. */
+  risk: { score: number; band: string; bandLabel: Record<string, string> | null; factors: { id: string; points: number; label: Record<string, string> | null }[] } | null;
   assigneeName: string | null;
   firstApproverName: string | null;
   documents: CaseDocument[];

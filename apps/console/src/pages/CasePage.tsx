@@ -12,6 +12,7 @@ import { HistoryPanel } from '../case/HistoryPanel.tsx';
 import { IdentityPanel } from '../case/IdentityPanel.tsx';
 import { NotesPanel } from '../case/NotesPanel.tsx';
 import { PaymentPanel } from '../case/PaymentPanel.tsx';
+import { RiskPanel } from '../case/RiskPanel.tsx';
 import { ScreeningPanel } from '../case/ScreeningPanel.tsx';
 import { StepAnswers } from '../case/StepAnswers.tsx';
 import type { CaseView } from '../case/types.ts';
@@ -149,6 +150,9 @@ export function CasePage({ id }: { id: string }): ReactElement {
                 reloadAfterOwn();
               }}
             />
+          </Panel>
+          <Panel id="risk" title={t('case.risk')}>
+            <RiskPanel risk={view.risk} />
           </Panel>
           <Panel id="screening" title={t('case.screening')}>
             <ScreeningPanel caseId={application.id} screenings={view.screenings} onDecided={reloadAfterOwn} />

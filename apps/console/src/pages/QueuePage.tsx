@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { failureMessage, get, post } from '../api.ts';
 import { can, useSession } from '../session.tsx';
-import { Alert, DueTime, TableScroller, useMarketNames } from '../parts.tsx';
+import { Alert, DueTime, RiskBadge, TableScroller, useLabel, useMarketNames, useRiskRules } from '../parts.tsx';
 
 const STATES = ['submitted', 'inReview', 'secondApproval', 'resubmitted', 'rejected', 'approved'] as const;
 type State = (typeof STATES)[number];
@@ -26,6 +26,8 @@ interface QueueItem {
   ageWorkingDays: number | null;
   dueAt: string | null;
   overdue: boolean;
+  riskScore: number | null;
+  riskBand: string | null;
 }
 interface Queue {
   total: number;
@@ -45,11 +47,12 @@ interface Filters {
   pep: boolean;
   assignedToMe: boolean;
   overdue: boolean;
+  risk: string;
   minAgeDays: string;
   sort: string;
 }
-const NO_FILTERS: Filters = { q: '', market: '', accountType: '', kind: '', islamic: false, pep: false, assignedToMe: false, overdue: false, minAgeDays: '', sort: 'urgent' };
-const SORTS: Record<string, { sort?: string; order?: string }> = { urgent: {}, oldest: { sort: 'submittedAt', order: 'asc' }, newest: { sort: 'submittedAt', order: 'desc' }, name: { sort: 'name', order: 'asc' }, updated: { sort: 'updatedAt', order: 'desc' } };
+const NO_FILTERS: Filters = { q: '', market: '', accountType: '', kind: '', islamic: false, pep: false, assignedToMe: false, overdue: false, risk: '', minAgeDays: '', sort: 'urgent' };
+const SORTS: Record<string, { sort?: string; order?: string }> = { urgent: {}, oldest: { sort: 'submittedAt', order: 'asc' }, newest: { sort: 'submittedAt', order: 'desc' }, name: { sort: 'name', order: 'asc' }, updated: { sort: 'updatedAt', order: 'desc' }, risk: { sort: 'risk', order: 'desc' } };
 const PAGE_SIZE = 20;
 /** How often the queue asks again. */
 const QUEUE_FOLLOW_MS = 10_000;
@@ -57,6 +60,8 @@ const QUEUE_FOLLOW_MS = 10_000;
 export function QueuePage(): ReactElement {
   const { t } = useTranslation('console');
   const marketNames = useMarketNames();
+  const rules = useRiskRules();
+  const label = useLabel();
   const [state, setState] = useState<State>('submitted');
   // A search looks in every state (each row says its own) until a tab is picked to narrow it.
   const [narrowed, setNarrowed] = useState(false);
@@ -95,6 +100,7 @@ export function QueuePage(): ReactElement {
       pep: filters.pep || undefined,
       assignedToMe: filters.assignedToMe || undefined,
       overdue: filters.overdue || undefined,
+      risk: filters.risk,
       minAgeDays: filters.minAgeDays,
       sort,
       order,
@@ -201,6 +207,17 @@ export function QueuePage(): ReactElement {
             <option value="addMarket">{t('queue.kindAddMarket')}</option>
           </select>
         </label>
+        <label className="console-field">
+          <span>{t('queue.risk')}</span>
+          <select value={draft.risk} onChange={(event) => set('risk', event.target.value)}>
+            <option value="">{t('queue.anyRisk')}</option>
+            {rules?.bands.map((band) => (
+              <option key={band.band} value={band.band}>
+                {label(band.label, band.band)}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="console-field console-field--narrow">
           <span>{t('queue.minAge')}</span>
           <input type="number" min={0} max={365} value={draft.minAgeDays} onChange={(event) => set('minAgeDays', event.target.value)} />
@@ -213,6 +230,7 @@ export function QueuePage(): ReactElement {
             <option value="newest">{t('queue.sortNewest')}</option>
             <option value="name">{t('queue.sortName')}</option>
             <option value="updated">{t('queue.sortUpdated')}</option>
+            <option value="risk">{t('queue.sortRisk')}</option>
           </select>
         </label>
         <fieldset className="console-checks">
@@ -245,6 +263,7 @@ export function QueuePage(): ReactElement {
                     {searchingEverywhere && <th scope="col">{t('queue.stateColumn')}</th>}
                     <th scope="col">{t('queue.markets')}</th>
                     <th scope="col">{t('queue.flags')}</th>
+                    <th scope="col">{t('queue.risk')}</th>
                     <th scope="col">{t('queue.due')}</th>
                     <th scope="col">{t('queue.age')}</th>
                     <th scope="col">{t('queue.assignee')}</th>
@@ -264,6 +283,9 @@ export function QueuePage(): ReactElement {
                       </td>
                       <td>
                         <Flags item={item} />
+                      </td>
+                      <td>
+                        <RiskBadge band={item.riskBand} score={item.riskScore} rules={rules} />
                       </td>
                       <td>{(item.state === 'submitted' || item.state === 'inReview' || item.state === 'secondApproval' || item.state === 'resubmitted') && <DueTime dueAt={item.dueAt} overdue={item.overdue} />}</td>
                       <td>{item.ageWorkingDays === null ? '' : t('queue.ageDays', { count: item.ageWorkingDays })}</td>

@@ -1,6 +1,7 @@
 // What a reviewer's queue needs to know about a case without opening it, fixed when it is submitted:
-// the applicant's name, and the three things that need a second approval (maker-checker).
+// the applicant's name, the things that need a second approval (maker-checker) and the risk score.
 import { compareWithIdentity } from '@kh/engine';
+import { assessRisk, needsSecondApproval, type RiskRules } from '@kh/risk';
 import type { Database } from '../db/database.ts';
 import { applications } from '../db/schema.ts';
 import { answersOf, initApplication, verifiedIdentityOf, type Application, type Payloads } from './applications.ts';
@@ -28,16 +29,39 @@ export async function identityComparison(db: Database, application: Application,
   return { verifiedIdentity, comparison, mismatch: comparison.some((field) => !field.matches) };
 }
 
-export async function caseFacts(db: Database, application: Application, payloads: Payloads): Promise<Pick<typeof applications.$inferInsert, 'applicantName' | 'pep' | 'margin' | 'identityMismatch'>> {
+type CaseFacts = Pick<typeof applications.$inferInsert, 'applicantName' | 'pep' | 'margin' | 'identityMismatch' | 'riskScore' | 'riskBand' | 'riskFactors'>;
+
+export async function caseFacts(db: Database, riskRules: RiskRules, application: Application, payloads: Payloads): Promise<CaseFacts> {
   const member = await memberRecord(db, application, payloads);
   const market = payloads.market ?? {};
   const declaration = payloads.declaration ?? member.payloads.declaration ?? {};
+  const work = member.payloads.work ?? {};
+  const personal = member.payloads.personal ?? {};
+  const pep = (declaration.pep as { exists?: unknown } | undefined)?.exists === true;
+  // MY margin is the account type; HK and US margin is the switch, shown only with those markets.
+  const margin = application.accountType === MARGIN_ACCOUNT_TYPE || ((market.hkMarket === true || market.usMarket === true) && market.marginAcc === true);
+  const identityMismatch = (await identityComparison(db, application, payloads)).mismatch;
+  const numberOr = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
+  // The facts the risk rules may name (schemas/risk/risk-rules.json lists them).
+  const risk = assessRisk(riskRules, {
+    pep,
+    margin,
+    identityMismatch,
+    nationality: typeof personal.nationalityCode === 'string' ? personal.nationalityCode.replace(/-PR$/, '') : null,
+    industry: numberOr(work.industry),
+    employmentStatus: numberOr(work.employmentStatus),
+    annualIncome: numberOr(work.annualIncome),
+    estimatedNetWorth: numberOr(work.estimatedNetWorth),
+    addMarket: application.relatedType === 'SUPPLEMENT',
+  });
   return {
-    applicantName: typeof member.payloads.personal?.name === 'string' ? member.payloads.personal.name : null,
-    pep: (declaration.pep as { exists?: unknown } | undefined)?.exists === true,
-    // MY margin is the account type; HK and US margin is the switch, shown only with those markets.
-    margin: application.accountType === MARGIN_ACCOUNT_TYPE || ((market.hkMarket === true || market.usMarket === true) && market.marginAcc === true),
-    identityMismatch: (await identityComparison(db, application, payloads)).mismatch,
+    applicantName: typeof personal.name === 'string' ? personal.name : null,
+    pep,
+    margin,
+    identityMismatch,
+    riskScore: risk.score,
+    riskBand: risk.band,
+    riskFactors: risk.factors,
   };
 }
 
@@ -50,6 +74,8 @@ export async function screeningSubjectOf(db: Database, application: Application,
 }
 
 /** Why a case needs a second approval, as dictionary keys; empty when one approval is enough. */
-export function secondApprovalReasons(application: Pick<Application, 'pep' | 'margin' | 'identityMismatch'>): string[] {
-  return [application.margin && 'margin', application.pep && 'pep', application.identityMismatch && 'identityMismatch'].filter((reason): reason is string => typeof reason === 'string');
+export function secondApprovalReasons(riskRules: RiskRules, application: Pick<Application, 'pep' | 'margin' | 'identityMismatch' | 'riskBand'>): string[] {
+  return [application.margin && 'margin', application.pep && 'pep', application.identityMismatch && 'identityMismatch', needsSecondApproval(riskRules, application.riskBand) && 'highRisk'].filter(
+    (reason): reason is string => typeof reason === 'string',
+  );
 }

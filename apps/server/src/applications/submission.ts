@@ -14,7 +14,7 @@ import { STATUS, ensureStatus, khInfo, verifiedIdentityOf, needsPayment, payment
 import { compileStep, contextFrom, translateForVersion, validateData } from '../steps/index.ts';
 import { answeredVersion, retiredVersions } from '../steps/index.ts';
 
-export async function submitApplication({ db, config, metrics, calendar }: ServerContext, application: Application, language: string) {
+export async function submitApplication({ db, config, metrics, calendar, riskRules }: ServerContext, application: Application, language: string) {
   if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));
   ensureStatus(application, [STATUS.stash, STATUS.fail]);
   const { payloads, versions } = await answersOf(db, application.id);
@@ -51,7 +51,7 @@ export async function submitApplication({ db, config, metrics, calendar }: Serve
       dueAt: caseDueAt(calendar, application, now),
       updatedAt: new Date(),
       language,
-      ...(await caseFacts(db, application, payloads)),
+      ...(await caseFacts(db, riskRules, application, payloads)),
       submissionCount: application.submissionCount + 1,
       assignedTo: returnsTo ?? null,
       assignedAt: returnsTo ? new Date() : null,

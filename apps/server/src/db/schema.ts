@@ -102,6 +102,10 @@ export const applications = pgTable(
     margin: boolean('margin').notNull().default(false),
     identityMismatch: boolean('identity_mismatch').notNull().default(false),
     submissionCount: integer('submission_count').notNull().default(0),
+    /** The risk assessed at the latest submit (applications/case-facts.ts, rules in schemas/risk): its score, band and the factors met. */
+    riskScore: integer('risk_score'),
+    riskBand: text('risk_band'),
+    riskFactors: jsonb('risk_factors'),
     /** Maker-checker: the first approval of a case that needs two, waiting for a different supervisor's. */
     firstApprovedBy: text('first_approved_by'),
     firstApprovedMarkets: integer('first_approved_markets'),

@@ -21,7 +21,7 @@ export const caseState = sql<CaseState | null>`case
 end`;
 
 const MARKET_BITS = { HK: MARKET.HK, US: MARKET.US, MY: MARKET.MAS } as const;
-export const SORTS = ['dueAt', 'submittedAt', 'updatedAt', 'name'] as const;
+export const SORTS = ['dueAt', 'submittedAt', 'updatedAt', 'name', 'risk'] as const;
 
 /** An open case past its due time. */
 const overdue = sql<boolean>`(${applications.status} in (2, 3) and ${applications.dueAt} < now())`;
@@ -39,6 +39,8 @@ export interface QueueQuery {
   minAgeDays?: number;
   /** Only open cases past their due time. */
   overdue?: boolean;
+  /** Only cases whose risk at the latest submit fell in this band. */
+  risk?: string;
   /** Name, NRIC or passport number, mobile, e-mail or client number. */
   q?: string;
   assignedToMe?: boolean;
@@ -59,6 +61,7 @@ function filters(query: QueueQuery, staffId: string, calendar: BusinessCalendar,
   if (query.kind) conditions.push(eq(applications.relatedType, query.kind === 'new' ? 'INIT' : 'SUPPLEMENT'));
   if (query.minAgeDays) conditions.push(lte(applications.submittedAt, businessDaysBefore(calendar, now, query.minAgeDays, officeRegions(calendar))));
   if (query.overdue) conditions.push(overdue);
+  if (query.risk) conditions.push(eq(applications.riskBand, query.risk));
   if (query.assignedToMe) conditions.push(eq(applications.assignedTo, staffId));
   const q = query.q?.trim();
   if (q) {
@@ -88,7 +91,10 @@ export async function caseQueue(db: Database, calendar: BusinessCalendar, query:
   const direction = query.order === 'asc' ? asc : desc;
   const sortColumn = query.sort === 'name' ? applications.applicantName : query.sort === 'updatedAt' ? applications.updatedAt : query.sort === 'submittedAt' ? applications.submittedAt : applications.dueAt;
   // The most urgent first unless asked otherwise: a queue is worked from the case due soonest.
-  const orderBy = query.sort && query.sort !== 'dueAt' ? [direction(sortColumn), asc(applications.id)] : [sql`${applications.dueAt} ${query.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`}`, asc(applications.submittedAt), asc(applications.id)];
+  const orderBy =
+    query.sort === 'risk'
+      ? [sql`${applications.riskScore} ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`, asc(applications.dueAt), asc(applications.id)]
+      : query.sort && query.sort !== 'dueAt' ? [direction(sortColumn), asc(applications.id)] : [sql`${applications.dueAt} ${query.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`}`, asc(applications.submittedAt), asc(applications.id)];
   const [rows, [{ total }], perState, [{ overdueCount }]] = await Promise.all([
     db
       .select({
@@ -103,6 +109,8 @@ export async function caseQueue(db: Database, calendar: BusinessCalendar, query:
         pep: applications.pep,
         margin: applications.margin,
         identityMismatch: applications.identityMismatch,
+        riskScore: applications.riskScore,
+        riskBand: applications.riskBand,
         applicantName: applications.applicantName,
         username: applications.username,
         email: applications.email,

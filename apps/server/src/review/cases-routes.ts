@@ -43,6 +43,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
             kind: { type: 'string', enum: ['new', 'addMarket'] },
             minAgeDays: { type: 'integer', minimum: 0, maximum: 365 },
             overdue: booleanQuery,
+            risk: { type: 'string', maxLength: 40 },
             q: { type: 'string', maxLength: 100 },
             sort: { type: 'string', enum: [...SORTS] },
             order: { type: 'string', enum: ['asc', 'desc'] },
@@ -98,7 +99,17 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       identityMismatch: mismatch,
       // Each screening at a submit, newest first: the lists and versions, what matched and why, and a supervisor's decision.
       screenings: (await screeningsOf(db, application.id)).map((result) => ({ ...result, deciderName: nameOf(result.decidedBy) })),
-      secondApprovalReasons: secondApprovalReasons({ ...application, identityMismatch: application.identityMismatch || mismatch }),
+      // The risk at the latest submit: each factor met with its points and its label from the rules.
+      risk:
+        application.riskBand === null
+          ? null
+          : {
+              score: application.riskScore,
+              band: application.riskBand,
+              bandLabel: app.kh.riskRules.bands.find((band) => band.band === application.riskBand)?.label ?? null,
+              factors: ((application.riskFactors ?? []) as { id: string; points: number }[]).map((factor) => ({ ...factor, label: app.kh.riskRules.factors.find((rule) => rule.id === factor.id)?.label ?? null })),
+            },
+      secondApprovalReasons: secondApprovalReasons(app.kh.riskRules, { ...application, identityMismatch: application.identityMismatch || mismatch }),
       assigneeName: nameOf(application.assignedTo),
       firstApproverName: nameOf(application.firstApprovedBy),
       documents: await caseDocuments(db, application, checks, { payloads: steps, documentOf: (stepId) => (stepVersions[stepId]?.document as StepSchema | undefined) ?? bundledDocument(stepId) }),

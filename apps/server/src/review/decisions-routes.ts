@@ -56,7 +56,7 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
       const hold = await screeningHold(db, before.id);
       if (hold) throw new AppError(409, CODES.badState, hold === 'confirmed' ? 'server.screeningConfirmed' : 'server.screeningHold');
       // The identity is compared again now: a provider's later reading counts as much as the one at submit.
-      const reasons = secondApprovalReasons({ ...before, identityMismatch: before.identityMismatch || (await identityComparison(db, before)).mismatch });
+      const reasons = secondApprovalReasons(app.kh.riskRules, { ...before, identityMismatch: before.identityMismatch || (await identityComparison(db, before)).mismatch });
 
       if (reasons.length > 0 && !before.firstApprovedBy) {
         // The maker's approval: nothing opens yet. The case is released for a supervisor to check.

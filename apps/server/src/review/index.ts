@@ -3,3 +3,4 @@ export { staffCasesPlugin } from './cases-routes.ts';
 export { staffDecisionsPlugin } from './decisions-routes.ts';
 export { staffDocumentsPlugin } from './documents-routes.ts';
 export { screeningDecisionsPlugin } from './screening-routes.ts';
+export { riskRulesPlugin } from './risk-routes.ts';

@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   'changes.decide': { roles: ['supervisor', 'admin'], what: 'see two-person changes and confirm or decline one proposed by someone else (staff changes: admin; MY client code: supervisor)' },
   'staff.manage': { roles: ['admin'], what: 'list staff accounts, propose a new account, a role change, a reset of the password or second factor; disable an account at once' },
   'audit.read': { roles: ['admin'], what: 'search the audit log and verify its hash chain' },
+  'risk.read': { roles: ['reviewer', 'supervisor', 'admin'], what: 'read the risk rules: the factors, their points, the bands and the band that needs a second approval' },
   'screening.lists': { roles: ['admin'], what: 'import a new version of a sanctions or PEP list, and see every version (each import audited with its SHA-256)' },
   'screening.decide': { roles: ['supervisor'], what: 'clear a screening hit as a false match, or confirm it, with a reason (a confirmed hit is never approved)' },
   'studio.edit': { roles: ['editor'], what: 'draft, review, publish and roll back step versions (a publish or rollback by a second editor)' },
