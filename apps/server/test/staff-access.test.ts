@@ -44,6 +44,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /staff/applications/:id/notes': CASES,
   'POST /staff/applications/:id/approve': CASES,
   'POST /staff/applications/:id/reject': CASES,
+  'POST /staff/applications/:id/request-information': CASES,
   'POST /staff/applications/:id/assign': ['supervisor'],
   'POST /staff/members/:memberId/my-client-code': CASES,
   'GET /staff/audit': ['admin'],

@@ -29,6 +29,8 @@ export interface KhInfoDto {
   reasonCode?: string | null;
   rejectedReason?: string | null;
   rejectionNote?: string | null;
+  /** What the review asked with a rejection (status 5): resubmit, moreInformation or final. */
+  rejectionKind?: 'resubmit' | 'moreInformation' | 'final' | null;
   name?: string;
   identityKind?: number;
   nationalityCode?: string;

@@ -16,6 +16,8 @@ import {
 export type Mode = 'new' | 'draft' | 'rejected' | 'supplementary';
 export type Platform = 'app' | 'embedded' | 'pc';
 export const MODES: readonly Mode[] = ['new', 'draft', 'rejected', 'supplementary'];
+export type RejectionKind = 'resubmit' | 'moreInformation' | 'final';
+export const REJECTION_KINDS: readonly RejectionKind[] = ['resubmit', 'moreInformation', 'final'];
 export const PLATFORMS: readonly Platform[] = ['app', 'embedded', 'pc'];
 
 export interface FlowContext {
@@ -34,6 +36,8 @@ export interface FlowContext {
   /** The nationality given on the contact (or personal) step, ISO alpha-3; null before. */
   nationality: string | null;
   rejectedItems: RejectedItem[];
+  /** What the review asked of a rejected application: fix and resubmit, provide more information, or nothing (final). */
+  rejectionKind: RejectionKind;
   ctosValid: boolean;
   ghlValid: boolean;
   /** The server's word that a fee applies (queryPaymentType). */
@@ -58,6 +62,7 @@ export const defaultContext = (): FlowContext => ({
   accountType: null,
   nationality: null,
   rejectedItems: [],
+  rejectionKind: 'resubmit',
   ctosValid: true,
   ghlValid: true,
   needPay: true,
@@ -104,7 +109,8 @@ export function contextFromRecords(args: {
   if (record.status === APPLICATION_STATUS.fail) {
     const rejectedItems = parseRejectedReason(record.rejectedReason);
     // A rejected identity document means the identity check must be done again.
-    return { ...common, mode: 'rejected', rejectedItems, ekycPassed: common.ekycPassed && !isContainRejectIdKind(rejectedItems) };
+    const rejectionKind = REJECTION_KINDS.includes(record.rejectionKind as RejectionKind) ? (record.rejectionKind as RejectionKind) : 'resubmit';
+    return { ...common, mode: 'rejected', rejectedItems, rejectionKind, ekycPassed: common.ekycPassed && !isContainRejectIdKind(rejectedItems) };
   }
   if (record.status === APPLICATION_STATUS.stash) return { ...common, mode: 'draft' };
   return { ...common, mode: 'new' };

@@ -33,6 +33,8 @@ export const guards = {
   underReview: (c) => c.status === APPLICATION_STATUS.review || c.status === APPLICATION_STATUS.pass,
   isRejected: (c) => c.mode === 'rejected',
   hasRejectedSteps: (c) => rejectionPath(c).length > 0,
+  /** A final rejection is not modified: the page says so and offers no way into the steps. */
+  mayModify: (c) => c.rejectionKind !== 'final',
   /** Draft: continue at fillStep. */
   resumesDraft: (c) => c.mode === 'draft' && c.fillStep !== null && stepByCode(c.fillStep)?.form === true,
   isSuccess: (c) => c.status === APPLICATION_STATUS.success,

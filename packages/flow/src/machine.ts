@@ -184,7 +184,7 @@ export const flowMachine = flowSetup.createMachine({
     }),
     rejection: page('rejection', {
       // "Modify": only the steps that hold rejected items.
-      NEXT: [{ guard: 'hasRejectedSteps', actions: 'jumpToFirstRejected' }, { target: 'contact' }],
+      NEXT: [{ guard: and(['mayModify', 'hasRejectedSteps']), actions: 'jumpToFirstRejected' }, { guard: 'mayModify', target: 'contact' }],
       PREVIOUS: 'start',
     }),
     entryTransit: page('entryTransit', { NEXT: 'agreement', PREVIOUS: 'start' }),

@@ -2,7 +2,7 @@
 // untrusted input: it is checked, and refused with a clear error, never crashing the flow.
 import type { SnapshotFrom } from 'xstate';
 import type { flowMachine } from './machine.ts';
-import { MODES, PLATFORMS, type FlowContext } from './context.ts';
+import { MODES, PLATFORMS, REJECTION_KINDS, type FlowContext } from './context.ts';
 import { STEP_NAMES } from './steps.ts';
 
 // 2: the context holds the account type and the nationality.
@@ -36,6 +36,7 @@ const CONTEXT_CHECKS: Record<keyof FlowContext, (v: unknown) => boolean> = {
   accountType: (v) => v === null || [0, 1, 2].includes(v as number),
   nationality: (v) => v === null || (typeof v === 'string' && /^[A-Z]{3}(-PR)?$/.test(v)),
   rejectedItems: (v) => Array.isArray(v) && v.every((item) => isObject(item) && Number.isInteger(item.code) && typeof item.field === 'string'),
+  rejectionKind: (v) => REJECTION_KINDS.includes(v as never),
   ctosValid: (v) => typeof v === 'boolean',
   ghlValid: (v) => typeof v === 'boolean',
   needPay: (v) => typeof v === 'boolean',

@@ -16,6 +16,8 @@ export interface KhInfo {
   success?: boolean;
   fillStep?: number | null;
   rejectedReason?: string | null;
+  /** resubmit (default), moreInformation or final: what the review asked of a rejected application. */
+  rejectionKind?: string | null;
   /** The reviewer's note to the applicant with a rejection, as written. */
   rejectionNote?: string | null;
   applyId?: string | number | null;

@@ -3,7 +3,7 @@ import type { FlowContext } from './context.ts';
 import { guards } from './guards.ts';
 import { ALL_MARKETS } from './records.ts';
 
-export type EntryState = 'new' | 'draft' | 'rejected' | 'underReview' | 'successful' | 'myInactive' | 'supplementary';
+export type EntryState = 'new' | 'draft' | 'rejected' | 'moreInformation' | 'rejectedFinal' | 'underReview' | 'successful' | 'myInactive' | 'supplementary';
 
 export interface StatusEntry {
   state: EntryState;
@@ -18,6 +18,9 @@ export interface StatusEntry {
 export function statusEntry(context: FlowContext): StatusEntry {
   const more = context.openedMarkets !== ALL_MARKETS;
   if (context.mode === 'supplementary') return { state: 'supplementary', labelKey: 'flow.status.openMoreMarkets', buttonKey: 'flow.button.getStarted', openMoreMarkets: true };
+  if (context.mode === 'rejected' && context.rejectionKind === 'final') return { state: 'rejectedFinal', labelKey: 'flow.status.rejectedFinal', buttonKey: 'flow.button.seeReasons', openMoreMarkets: false };
+  if (context.mode === 'rejected' && context.rejectionKind === 'moreInformation')
+    return { state: 'moreInformation', labelKey: 'flow.status.moreInformation', buttonKey: 'flow.button.provideInformation', openMoreMarkets: false };
   if (context.mode === 'rejected') return { state: 'rejected', labelKey: 'flow.status.rejected', buttonKey: 'flow.button.modify', openMoreMarkets: false };
   if (context.mode === 'draft') return { state: 'draft', labelKey: 'flow.status.draft', buttonKey: 'flow.button.continue', openMoreMarkets: false };
   if (guards.underReview(context)) return { state: 'underReview', labelKey: 'flow.status.underReview', buttonKey: null, openMoreMarkets: false };

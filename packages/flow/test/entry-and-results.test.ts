@@ -28,6 +28,20 @@ describe('Status entry (SPEC §4)', () => {
     expect(stepAfter(context, NEXT)).toBe('rejection');
     expect(stepAfter(context, NEXT, NEXT)).toBe('personal');
   });
+  it('more information asked for: Provide information, the same page, then only the steps named', () => {
+    const context = entry({ status: APPLICATION_STATUS.fail, rejectedReason: '2005-bankStatement', rejectionKind: 'moreInformation' });
+    expect(statusEntry(context)).toEqual({ state: 'moreInformation', labelKey: 'flow.status.moreInformation', buttonKey: 'flow.button.provideInformation', openMoreMarkets: false });
+    expect(stepAfter(context, NEXT)).toBe('rejection');
+    expect(stepAfter(context, NEXT, NEXT)).toBe('financial');
+  });
+  it('rejected finally: the reasons, and the rejection page leads nowhere', () => {
+    const context = entry({ status: APPLICATION_STATUS.fail, rejectedReason: '2005-bankStatement', rejectionKind: 'final' });
+    expect(statusEntry(context)).toEqual({ state: 'rejectedFinal', labelKey: 'flow.status.rejectedFinal', buttonKey: 'flow.button.seeReasons', openMoreMarkets: false });
+    expect(stepAfter(context, NEXT)).toBe('rejection');
+    expect(stepAfter(context, NEXT, NEXT)).toBe('rejection');
+    // A kind the server does not name is read as the ordinary rejection.
+    expect(entry({ status: APPLICATION_STATUS.fail, rejectedReason: '2005-bankStatement', rejectionKind: 'sideways' }).rejectionKind).toBe('resubmit');
+  });
   it('review or pass: under review, and nothing to continue to', () => {
     for (const status of [APPLICATION_STATUS.review, APPLICATION_STATUS.pass]) {
       const context = entry({ status });

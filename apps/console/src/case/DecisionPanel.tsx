@@ -1,4 +1,4 @@
-// Approve market by market (or give the second approval), reject with items and a note to the
+// Approve market by market (or give the second approval), send back with items and a note to the
 // applicant, and set the MY client code. Each decision names the status it was made on: a case
 // changed underneath is refused by the server, and the message says so.
 import { useState, type ReactElement } from 'react';
@@ -20,6 +20,10 @@ interface DecisionPanelProps {
   onDecided(messageKey: string): void;
 }
 
+/** How a case goes back to the applicant: to fix and resubmit, to provide more information, or finally. */
+const SEND_BACK = ['moreInformation', 'resubmit', 'final'] as const;
+type SendBack = (typeof SEND_BACK)[number];
+
 export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): ReactElement {
   const { t, i18n } = useTranslation('console');
   const marketNames = useMarketNames();
@@ -29,6 +33,8 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
   const [markets, setMarkets] = useState<number[]>(checking ? MARKET_BITS.filter((bit) => ((application.firstApprovedMarkets ?? 0) & bit) === bit) : open);
   const [items, setItems] = useState<string[]>([]);
   const [note, setNote] = useState('');
+  const [outcome, setOutcome] = useState<SendBack>('resubmit');
+  const [finalUnderstood, setFinalUnderstood] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   // Approving is two steps: the markets, then a short checklist confirmed.
@@ -132,15 +138,25 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
       )}
       {underReview && (
         <form
-          aria-label={t('decision.reject')}
+          aria-label={t('decision.sendBack')}
           onSubmit={(event) => {
             event.preventDefault();
             if (items.length === 0) return setError(t('decision.noItem'));
-            void act(`${base}/reject`, { items, note: note.trim() || undefined, expectedStatus: application.status }, () => 'decision.rejected');
+            if (outcome === 'moreInformation' && !note.trim()) return setError(t('decision.messageNeeded'));
+            const path = outcome === 'moreInformation' ? `${base}/request-information` : `${base}/reject`;
+            void act(path, { items, note: note.trim() || undefined, ...(outcome === 'final' ? { final: true } : {}), expectedStatus: application.status }, () => `decision.done.${outcome}`);
           }}
         >
           <fieldset className="console-checks console-checks--list">
-            <legend>{t('decision.rejectItems')}</legend>
+            <legend>{t('decision.outcome')}</legend>
+            {SEND_BACK.map((each) => (
+              <label key={each}>
+                <input type="radio" name="outcome" value={each} checked={outcome === each} onChange={() => setOutcome(each)} /> {t(`decision.outcomes.${each}`)}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="console-checks console-checks--list">
+            <legend>{t(outcome === 'moreInformation' ? 'decision.requestItems' : 'decision.rejectItems')}</legend>
             {dictionaries.RejectReason.map((entry) => {
               const value = String(entry.value);
               return (
@@ -152,11 +168,16 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
             })}
           </fieldset>
           <label className="console-field">
-            <span>{t('decision.rejectNote')}</span>
-            <textarea value={note} maxLength={2000} rows={3} onChange={(event) => setNote(event.target.value)} />
+            <span>{t(outcome === 'moreInformation' ? 'decision.requestNote' : 'decision.rejectNote')}</span>
+            <textarea value={note} maxLength={2000} rows={3} aria-required={outcome === 'moreInformation'} onChange={(event) => setNote(event.target.value)} />
           </label>
-          <button type="submit" className="console-button console-button--danger" disabled={busy}>
-            {t('decision.reject')}
+          {outcome === 'final' && (
+            <label className="console-field console-field--check">
+              <input type="checkbox" checked={finalUnderstood} onChange={(event) => setFinalUnderstood(event.target.checked)} /> {t('decision.finalUnderstood')}
+            </label>
+          )}
+          <button type="submit" className={outcome === 'moreInformation' ? 'console-button' : 'console-button console-button--danger'} disabled={busy || (outcome === 'final' && !finalUnderstood)}>
+            {t(`decision.submit.${outcome}`)}
           </button>
         </form>
       )}

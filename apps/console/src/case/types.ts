@@ -33,6 +33,7 @@ export interface CaseView {
     applicantName: string | null;
     rejectedReason: string | null;
     rejectionNote: string | null;
+    rejectionKind: 'resubmit' | 'moreInformation' | 'final' | null;
     masClientCodeActive: boolean;
     assignedTo: string | null;
     firstApprovedBy: string | null;

@@ -106,6 +106,7 @@ export function CasePage({ id }: { id: string }): ReactElement {
         <h1>{application.applicantName ?? t('queue.noName')}</h1>
         <p>
           {t('case.status')}: <strong>{t(stateKey)}</strong> · {marketNames(application.market)}
+          {application.status === 5 && application.rejectionKind && <> · {t('case.sentBackAs', { kind: t(`decision.outcomes.${application.rejectionKind}`) })}</>}
         </p>
         {(application.status === 2 || application.status === 3) && application.dueAt && (
           <p>

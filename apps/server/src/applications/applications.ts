@@ -177,6 +177,8 @@ export function rejectedItemsByStep(application: Application, config: ServerConf
 
 export function ensureStatus(application: Application, allowed: number[], messageKey = 'server.applicationLocked') {
   if (!allowed.includes(application.status)) throw new AppError(409, '40010002', messageKey);
+  // A final rejection is the broker's last word: nothing of the application changes after it.
+  if (application.status === STATUS.fail && application.rejectionKind === 'final') throw new AppError(409, '40010002', 'server.rejectedFinally');
 }
 
 const bits = (flags: number) => [MARKET.MAS, MARKET.HK, MARKET.US].filter((bit) => hasMarket(flags, bit));
@@ -196,6 +198,7 @@ export function khInfo(application: Application | undefined, payloads: Payloads 
     reasonCode: application.status === STATUS.fail ? 'REJECTED' : null,
     rejectedReason: application.rejectedReason,
     rejectionNote: application.status === STATUS.fail ? application.rejectionNote : null,
+    rejectionKind: application.status === STATUS.fail ? (application.rejectionKind ?? 'resubmit') : null,
     name: personal.name as string | undefined,
     identityKind: (personal.identityKind as number | undefined) ?? 101,
     nationalityCode: (personal.nationalityCode as string | undefined) ?? application.nationality ?? 'MYS',

@@ -76,6 +76,8 @@ export const applications = pgTable(
     rejectedReason: text('rejected_reason'),
     /** The reviewer's words to the applicant with a rejection, shown as written. */
     rejectionNote: text('rejection_note'),
+    /** What the review asked with the rejection: resubmit (fix the items), moreInformation (provide them; not a rejection in the applicant's words), final (nothing more). */
+    rejectionKind: text('rejection_kind', { enum: ['resubmit', 'moreInformation', 'final'] }),
     islamic: boolean('islamic').notNull().default(false),
     accountType: integer('account_type'),
     invitationCode: text('invitation_code'),

@@ -54,7 +54,9 @@ export async function composeNotification({ db, config }: Pick<ServerContext, 'd
       .map(([, key]) => translate(language, key))
       .join(', ');
   else params.reasons = (application.rejectedReason ?? '').split(',').filter(Boolean).map((item) => rejectLabel(item, language)).join('; ');
-  const t = (key: string) => translate(language, `server.notify.${job.event}${key}`, params);
+  // A request for more information and a final rejection are told in their own words.
+  const message = job.event === 'rejected' && application.rejectionKind === 'moreInformation' ? 'moreInformation' : job.event === 'rejected' && application.rejectionKind === 'final' ? 'rejectedFinal' : job.event;
+  const t = (key: string) => translate(language, `server.notify.${message}${key}`, params);
   // The reviewer's note goes in the e-mail as written; the SMS stays short and links back.
   const note = job.event === 'rejected' && application.rejectionNote ? `\n\n${translate(language, 'server.notify.reviewerNote', { note: application.rejectionNote })}` : '';
   return { application, language, email, phone: member ? { countryCode: member.countryCode, mobile: member.mobile } : undefined, subject: t('Subject'), text: t('Email') + note, sms: t('Sms') };

@@ -115,7 +115,7 @@ async function drawnStatus(request: FastifyRequest, url: URL, session: SessionRo
   if (request.cookies[FLOW_AWAY_COOKIE] || session.handoffApplicationId || request.headers['sec-fetch-dest'] === 'iframe') return undefined;
   if (url.pathname.startsWith('/market/again') || url.searchParams.has('entryCode') || url.searchParams.has('handoff')) return undefined;
   const application = await initApplication(request.server.kh.db, session.memberId);
-  const record = application ? { status: application.status as KhInfo['status'], opened: application.opened, market: application.market, masClientCodeActive: application.masClientCodeActive, rejectedReason: application.rejectedReason, fillStep: application.fillStep } : null;
+  const record = application ? { status: application.status as KhInfo['status'], opened: application.opened, market: application.market, masClientCodeActive: application.masClientCodeActive, rejectedReason: application.rejectedReason, rejectionKind: application.rejectionKind, fillStep: application.fillStep } : null;
   return statusEntry(contextFromRecords({ record, config: request.server.kh.config.appConfig, platform: 'pc' })).state;
 }
 

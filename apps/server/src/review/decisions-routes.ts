@@ -110,33 +110,55 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
-    '/applications/:id/reject',
-    { config: { staffAccess: 'cases.work' }, schema: { body: { type: 'object', required: ['items'], properties: { items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } }, note: { type: 'string', maxLength: 2000 }, expectedStatus } } } },
-    async (request) => {
-      const before = await decidable(request);
-      const body = request.body as { items: string[]; note?: string };
-      const items = [...new Set(body.items)];
-      const unknown = items.filter((item) => !REJECT_ITEMS.has(item));
-      if (unknown.length > 0) throw badRequest('server.unknownRejectItems', { items: unknown.join(', ') });
-      const note = body.note?.trim() || null;
-      // A rejection ends any first approval: the resubmitted case is approved afresh.
-      const [after] = await db
-        .update(applications)
-        .set({ status: STATUS.fail, rejectedReason: items.join(','), rejectionNote: note, assignedTo: staffOf(request), firstApprovedBy: null, firstApprovedMarkets: null, firstApprovedAt: null, updatedAt: new Date() })
-        .where(unchangedAndMine(before, staffOf(request)))
-        .returning();
-      if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
-      // A rejected identity document is checked again: the old check verifies nothing from now on,
-      // so the applicant cannot type another identity in its place.
-      if (isContainRejectIdKind(parseRejectedReason(after.rejectedReason)))
-        await db.update(ekycChecks).set({ state: SUPERSEDED }).where(and(eq(ekycChecks.memberId, before.memberId), eq(ekycChecks.state, 'success')));
-      await auditCase(request, 'reject', before, after, { items, ...(note ? { note } : {}) });
-      app.kh.metrics.decisions.inc({ decision: 'rejected' });
-      await notifyDecision(app.kh.queue, { event: 'rejected', applicationId: before.id });
-      return ok(after);
-    },
+  /**
+   * The case goes back to the applicant with the items named (RejectReason values) and a message:
+   * to fix and resubmit (a rejection), to provide more information (not a rejection in the
+   * applicant's words: the same list, the same edits allowed, told as a request), or finally (nothing
+   * more can change). The reviewer keeps the case, so a resubmission returns to them.
+   */
+  async function sendBack(request: FastifyRequest, kind: 'resubmit' | 'moreInformation' | 'final') {
+    const before = await decidable(request);
+    const body = request.body as { items: string[]; note?: string };
+    const items = [...new Set(body.items)];
+    const unknown = items.filter((item) => !REJECT_ITEMS.has(item));
+    if (unknown.length > 0) throw badRequest('server.unknownRejectItems', { items: unknown.join(', ') });
+    const note = body.note?.trim() || null;
+    if (kind === 'moreInformation' && !note) throw badRequest('server.informationMessageRequired');
+    // Sent back, a case loses any first approval: the resubmitted case is approved afresh.
+    const [after] = await db
+      .update(applications)
+      .set({ status: STATUS.fail, rejectedReason: items.join(','), rejectionNote: note, rejectionKind: kind, assignedTo: staffOf(request), firstApprovedBy: null, firstApprovedMarkets: null, firstApprovedAt: null, updatedAt: new Date() })
+      .where(unchangedAndMine(before, staffOf(request)))
+      .returning();
+    if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
+    // A rejected identity document is checked again: the old check verifies nothing from now on,
+    // so the applicant cannot type another identity in its place.
+    if (isContainRejectIdKind(parseRejectedReason(after.rejectedReason)))
+      await db.update(ekycChecks).set({ state: SUPERSEDED }).where(and(eq(ekycChecks.memberId, before.memberId), eq(ekycChecks.state, 'success')));
+    await auditCase(request, kind === 'moreInformation' ? 'informationRequested' : 'reject', before, after, { items, ...(note ? { note } : {}), ...(kind === 'final' ? { final: true } : {}) });
+    app.kh.metrics.decisions.inc({ decision: kind === 'moreInformation' ? 'informationRequested' : kind === 'final' ? 'rejectedFinal' : 'rejected' });
+    await notifyDecision(app.kh.queue, { event: 'rejected', applicationId: before.id });
+    return ok(after);
+  }
+  const itemsBody = (required: string[]) =>
+    ({
+      type: 'object',
+      required,
+      properties: {
+        items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } },
+        note: { type: 'string', maxLength: 2000 },
+        final: { type: 'boolean' },
+        expectedStatus,
+      },
+    }) as const;
+
+  // A rejection: `final` ends the application (the applicant may not resubmit), otherwise they fix the items named.
+  app.post('/applications/:id/reject', { config: { staffAccess: 'cases.work' }, schema: { body: itemsBody(['items']) } }, (request) =>
+    sendBack(request, (request.body as { final?: boolean }).final ? 'final' : 'resubmit'),
   );
+
+  // A request for more information: the items named with a message (required), told to the applicant as a request, not a rejection.
+  app.post('/applications/:id/request-information', { config: { staffAccess: 'cases.work' }, schema: { body: itemsBody(['items', 'note']) } }, (request) => sendBack(request, 'moreInformation'));
 
   // Switching a member's MY client code takes two people: a case worker asks, a supervisor confirms
   // (staff/changes-routes.ts). The change is made only then.

@@ -11,7 +11,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  */
 export const PERMISSIONS = {
   'cases.read': { roles: ['reviewer', 'supervisor'], what: 'see the queue, open a case and its documents' },
-  'cases.work': { roles: ['reviewer', 'supervisor'], what: 'claim a case, write notes, give the first approval, reject, ask for a change of the MY client code' },
+  'cases.work': { roles: ['reviewer', 'supervisor'], what: 'claim a case, write notes, give the first approval, ask the applicant for more information, reject (to resubmit, or finally), ask for a change of the MY client code' },
   'cases.check': { roles: ['supervisor'], what: 'give the second approval (never to one’s own first), take a case waiting for it, confirm a change of the MY client code' },
   'cases.evidence': { roles: ['supervisor'], what: 'download a decided case’s evidence pack for an examiner (a ZIP with a manifest of SHA-256 hashes; each one audited)' },
   'cases.assign': { roles: ['supervisor'], what: 'hand a case to a colleague who may work it' },

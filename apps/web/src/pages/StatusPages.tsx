@@ -24,6 +24,8 @@ const STATUS_TITLES: Record<string, string> = {
   underReview: 'common.submittedTitle',
   successful: 'common.successTitle',
   rejected: 'common.reviewFailedTitle',
+  moreInformation: 'common.moreInformationTitle',
+  rejectedFinal: 'common.rejectedFinalTitle',
   myInactive: 'common.inactiveTitle',
 };
 
@@ -65,6 +67,7 @@ export function StartPage(): ReactElement {
         {entry.state === 'underReview' && <p>{t('common.processingTime')}</p>}
         {entry.state === 'successful' && <p>{t('common.successBody', { markets: openedMarketNames(app.record.opened ?? 0, i18n.language) })}</p>}
         {entry.state === 'myInactive' && <p>{t('errors.myInactive')}</p>}
+        {entry.state === 'rejectedFinal' && <p>{t('common.rejectedFinalText')}</p>}
         {entry.state === 'new' && <p>{t('common.onboardingTime')}</p>}
         <p className="status-card__service">
           {app.service?.phone ? t('common.servicePhoneOf', { phone: app.service.phone }) : t('common.servicePhone')}
@@ -105,10 +108,14 @@ export function RejectionPage(): ReactElement {
   const { t, i18n } = useTranslation();
   const app = useApplication();
   const items = parseRejectedReason(app.record.rejectedReason);
+  // A request for more information is told as one; a final rejection offers no way back into the steps.
+  const kind = app.actor.getSnapshot().context.rejectionKind;
+  const title = t(kind === 'moreInformation' ? 'common.moreInformationTitle' : kind === 'final' ? 'common.rejectedFinalTitle' : 'common.reviewFailedTitle');
   return (
-    <PageLayout layout="Gradient" title={t('common.reviewFailedTitle')}>
+    <PageLayout layout="Gradient" title={title}>
       <div className="status-card">
-        <h1 className="status-card__title">{t('common.reviewFailedTitle')}</h1>
+        <h1 className="status-card__title">{title}</h1>
+        {kind === 'moreInformation' && <p>{t('common.moreInformationIntro')}</p>}
         {/* The reasons' names come with their dictionary; the rest of the page does not wait for it. */}
         <Suspense fallback={null}>
           <RejectReasons items={items} language={i18n.language} />
@@ -120,7 +127,11 @@ export function RejectionPage(): ReactElement {
             <blockquote>{app.record.rejectionNote}</blockquote>
           </figure>
         )}
-        <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t('errors.modifyInformation')} />
+        {kind === 'final' ? (
+          <p>{t('common.rejectedFinalText')}</p>
+        ) : (
+          <Main onClick={() => app.actor.send({ type: 'NEXT' })} label={t(kind === 'moreInformation' ? 'flow.button.provideInformation' : 'errors.modifyInformation')} />
+        )}
       </div>
     </PageLayout>
   );
