@@ -123,9 +123,14 @@ describe('the review console', () => {
     await page.getByRole('link', { name: 'TAN AH KOW' }).click();
     await page.getByRole('heading', { name: 'TAN AH KOW' }).waitFor();
 
-    // Every step's answers through the applicant's schemas: the same labels, read-only.
+    // Every step's answers through the applicant's schemas: first a summary, each answer in words
+    // (never a dictionary code), then the applicant's own form, read-only.
     const answers = page.locator('#panel-answers').locator('..');
     await answers.getByRole('heading', { name: 'Personal Details' }).waitFor();
+    const income = answers.locator('.case-summary__row').filter({ has: page.getByText('Annual income (MYR)', { exact: true }) });
+    expect(await income.locator('dd').innerText()).toBe('RM 100,001 - 300,000');
+    await answers.getByRole('button', { name: "Show as the applicant's form" }).click();
+    await answers.locator('form').first().waitFor();
     expect(await answers.locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled])').count()).toBe(0);
     // The ID images, stamped and audited; zoom and rotate.
     const image = page.locator('.case-documents__stage img');
@@ -167,7 +172,8 @@ describe('the review console', () => {
     // The margin and PEP case: the reviewer's approval is the first of two.
     await page.getByRole('link', { name: 'Back to cases' }).click();
     await page.getByRole('link', { name: 'AMINAH BINTI ABDULLAH' }).click();
-    await page.getByText('Needs a second approval (Margin, PEP)').waitFor();
+    // Margin and PEP need it on their own; together they also make the risk high (40 + 10 points).
+    await page.getByText('Needs a second approval (Margin, PEP, High risk)').waitFor();
     // Unclaimed, the case cannot be approved in one click: claim it first.
     await page.getByText('Claim this case to decide it.').waitFor();
     await expect(page.getByRole('button', { name: 'Approve', exact: true }).isDisabled()).resolves.toBe(true);

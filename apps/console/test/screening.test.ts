@@ -114,7 +114,7 @@ describe('screening in the console', () => {
     for (const file of manifest.files) expect(createHash('sha256').update(files[file.path]).digest('hex'), file.path).toBe(file.sha256);
     expect(JSON.parse(strFromU8(files['screening.json']))[0]).toMatchObject({ state: 'cleared', deciderName: 'Sid Supervisor' });
     await sid.reload();
-    await sid.getByRole('region', { name: 'Audit' }).getByText(`Sid Supervisor made the evidence pack (${manifest.files.length} files)`).waitFor();
+    await sid.getByRole('region', { name: 'Timeline' }).getByText(`Sid Supervisor made the evidence pack (${manifest.files.length} files)`).waitFor();
     expect(env.problems).toEqual([]);
   });
 });

@@ -41,7 +41,7 @@ describe('sending a case back', () => {
     await form.getByRole('button', { name: 'Ask for information' }).click();
     await page.getByText('Asked. The applicant is told what to provide; their answer comes back to you.').waitFor();
     await page.getByText('Sent back: Ask for more information (not a rejection)').waitFor();
-    await page.getByRole('region', { name: 'Audit' }).getByText(/Rae Reviewer asked the applicant for more information: Bank statement/).waitFor();
+    await page.getByRole('region', { name: 'Timeline' }).getByText(/Rae Reviewer asked the applicant for more information: Bank statement/).waitFor();
     await env.look(page, 'information-requested');
 
     // The applicant sends the statement and submits again; Rae's open page follows.
@@ -50,6 +50,11 @@ describe('sending a case back', () => {
     expect((await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId })).body.data.status).toBe(2);
     await page.getByText('Status: Resubmitted', { exact: false }).waitFor({ timeout: 20_000 });
     await page.getByText('You are working on this case.').waitFor();
+    // One timeline: the applicant's submissions, identity check and payment among the staff's actions.
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByRole('row', { name: /The applicant submitted it again \(submission 2\) answering: Bank statement/ }).waitFor();
+    await timeline.getByRole('row', { name: /The applicant identity check: Verified/ }).waitFor();
+    await timeline.getByRole('row', { name: /The applicant paid the card fee/ }).waitFor();
     await env.look(page, 'information-received');
     expect(env.problems).toEqual([]);
   });

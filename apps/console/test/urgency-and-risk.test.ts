@@ -60,6 +60,21 @@ describe('due times in the console', () => {
     });
     // Rae, signed in above.
     await page.goto(`${env.server.baseUrl}/console/`);
+    // A column's header asks the server for its order: the riskiest first, then the least risky first.
+    const cases = page.getByRole('region', { name: 'Cases' });
+    await cases.getByRole('button', { name: /^Risk/ }).click();
+    await expect.poll(async () => (await cases.getByRole('row').nth(1).innerText()).includes('DATO SERI EXAMPLE')).toBe(true);
+    await cases.getByRole('button', { name: /^Risk/ }).click();
+    await expect.poll(async () => (await cases.getByRole('row').last().innerText()).includes('DATO SERI EXAMPLE')).toBe(true);
+    expect(await cases.getByRole('columnheader', { name: /^Risk/ }).getAttribute('aria-sort')).toBe('ascending');
+    // The reader chooses the columns, kept for the next visit.
+    await page.getByText('Columns', { exact: true }).click();
+    await page.getByRole('group', { name: 'Columns shown in Cases' }).getByLabel('Flags').uncheck();
+    expect(await cases.getByRole('columnheader', { name: 'Flags' }).count()).toBe(0);
+    await env.look(page, 'queue-sorted-columns');
+    await page.reload();
+    await cases.getByRole('row').nth(1).waitFor();
+    expect(await cases.getByRole('columnheader', { name: 'Flags' }).count()).toBe(0);
     await page.getByLabel(/^Risk/).selectOption('high');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText(/^1 case/).waitFor();

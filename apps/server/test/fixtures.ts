@@ -82,12 +82,15 @@ export async function completeProviderPage(c: Client, h5RedirectUrl: string, out
   return c.request('POST', `${url.pathname}/complete`, { body: form, query: { t: url.searchParams.get('t')! } });
 }
 
-/** Verifies the identity, answers every step with `data`, pays the fee and submits: a case in the reviewers' queue. */
-export async function submitAll(c: Client, applyId: string, data: Record<FormStep, Record<string, unknown>>, more: Partial<Record<FormStep, Record<string, unknown>>> = {}) {
-  const init = await c.form('/ekyc/rest-api/ctos/init', initBody(applyId, { documentNumber: String(data.identity.nricNumber) }));
-  await completeProviderPage(c, init.body.data.h5RedirectUrl, 'success', { idNo: String(data.identity.nricNumber), name: String(data.identity.documentName) });
+/** Verifies the identity, answers every step with `data`, pays the fee and submits: a case in the reviewers' queue. `read` is what the provider reads otherwise than typed. */
+export async function submitAll(c: Client, applyId: string, data: Record<FormStep, Record<string, unknown>>, more: Partial<Record<FormStep, Record<string, unknown>>> = {}, read: Record<string, string> = {}) {
+  // The check starts from what the identity step holds; the provider reads the document (`read` overrides what it reads).
+  const init = await c.form('/ekyc/rest-api/ctos/init', initBody(applyId, { documentNumber: String(data.identity.nricNumber), documentName: String(data.identity.documentName) }));
+  await completeProviderPage(c, init.body.data.h5RedirectUrl, 'success', { idNo: String(data.identity.nricNumber), name: String(data.identity.documentName), ...read });
+  // The identity and personal steps then hold what the check read (their names are locked to it), as the app saves them.
+  const saved = read.name ? { ...data, identity: { ...data.identity, documentName: read.name }, personal: { ...data.personal, documentName: read.name } } : data;
   for (const step of ['contact', 'market', 'identity', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature'] as FormStep[]) {
-    const res = await fill(c, step, data[step], {}, more[step]);
+    const res = await fill(c, step, saved[step], {}, more[step]);
     if (res.status !== 200) throw new Error(`${step}: ${JSON.stringify(res.body)}`);
   }
   const order = (await c.post('/money/payment/ghl/applyPay', { relateId: applyId, merchantReturnURL: '/payment/transit' })).body.data.result;

@@ -24,3 +24,4 @@ export { MALAYSIAN_STATES } from './malaysia/states.ts';
 export * from './payload-diff.ts';
 export * from './step-versions.ts';
 export * from './step-edits.ts';
+export * from './answer-text.ts';

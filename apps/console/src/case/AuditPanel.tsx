@@ -5,6 +5,7 @@ import { formatDate } from '../parts.tsx';
 
 const MARKET_BITS = [16, 1, 2];
 import { rejectLabel } from './HistoryPanel.tsx';
+import type { CaseView } from './types.ts';
 
 export interface AuditEntry {
   id: number;
@@ -19,7 +20,8 @@ export interface AuditEntry {
 
 export const auditDetail = (detail: Record<string, unknown>) =>
   Object.entries(detail)
-    .filter(([key]) => key !== 'ip' && key !== 'userAgent')
+    // Where from is shown apart; the items and markets are in the sentence, in words.
+    .filter(([key]) => !['ip', 'userAgent', 'items', 'markets'].includes(key))
     .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
     .join(' · ');
 
@@ -37,10 +39,47 @@ export function useAuditSentence(): (entry: AuditEntry) => string {
   };
 }
 
-export function AuditPanel({ entries }: { entries: AuditEntry[] }): ReactElement {
+interface TimelineRow {
+  key: string;
+  at: string;
+  who: string;
+  what: string;
+  detail: string;
+}
+
+/**
+ * The case's one timeline: what staff did (the audit entries, each a sentence) and what the applicant
+ * did (each submission, identity check and card payment), in time order.
+ */
+export function AuditPanel({ entries, view }: { entries: AuditEntry[]; view?: Pick<CaseView, 'history' | 'identityChecks' | 'payments'> }): ReactElement {
   const { t, i18n } = useTranslation('console');
   const sentence = useAuditSentence();
-  if (entries.length === 0) return <p>{t('audit.none')}</p>;
+  const applicant = t('timeline.applicant');
+  const rows: TimelineRow[] = [
+    ...entries.map((entry) => ({ key: `audit-${entry.id}`, at: entry.createdAt, who: entry.staffName ?? '', what: sentence(entry), detail: auditDetail(entry.detail) })),
+    ...(view?.history ?? []).map((submission) => ({
+      key: `submission-${submission.number}`,
+      at: submission.submittedAt,
+      who: applicant,
+      what: submission.number === 1 ? t('timeline.submitted') : t('timeline.resubmitted', { number: submission.number }),
+      detail: submission.answersRejection ? t('timeline.answering', { items: submission.answersRejection.split(',').map((item) => rejectLabel(item, i18n.language)).join(', ') }) : '',
+    })),
+    ...(view?.identityChecks ?? []).map((check) => ({
+      key: `identity-${check.id}`,
+      at: check.createdAt,
+      who: applicant,
+      what: t('timeline.identityCheck', { outcome: t(`identity.state.${check.state}`, { defaultValue: check.state }) }),
+      detail: check.faceScore === null ? '' : `${t('identity.faceScore')}: ${check.faceScore}`,
+    })),
+    ...(view?.payments ?? []).map((payment) => ({
+      key: `payment-${payment.orderNumber}`,
+      at: payment.settledAt ?? payment.createdAt,
+      who: applicant,
+      what: t(payment.payStatus === 0 ? 'timeline.paid' : 'timeline.paymentTried', { amount: new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'MYR' }).format(payment.amountSen / 100) }),
+      detail: payment.cardLast4 ? `•••• ${payment.cardLast4}` : '',
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  if (rows.length === 0) return <p>{t('audit.none')}</p>;
   return (
     <table className="console-table console-table--compact">
       <thead>
@@ -52,12 +91,12 @@ export function AuditPanel({ entries }: { entries: AuditEntry[] }): ReactElement
         </tr>
       </thead>
       <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id}>
-            <td>{formatDate(entry.createdAt, i18n.language)}</td>
-            <td>{entry.staffName}</td>
-            <td>{sentence(entry)}</td>
-            <td className="console-sub">{auditDetail(entry.detail)}</td>
+        {rows.map((row) => (
+          <tr key={row.key} className={row.who === applicant ? 'timeline-applicant' : undefined}>
+            <td>{formatDate(row.at, i18n.language)}</td>
+            <td>{row.who}</td>
+            <td>{row.what}</td>
+            <td className="console-sub">{row.detail}</td>
           </tr>
         ))}
       </tbody>

@@ -27,7 +27,7 @@ export function DocumentViewer({ caseId, documents }: { caseId: string; document
             <button type="button" className="console-button" aria-pressed={d.ref === chosen} onClick={() => choose(d.ref)}>
               {/* An upload says which question it answers; one no answer names any more is marked replaced. */}
               <span className="case-documents__kind">{d.question ? tAll(d.question.labelKey) : t(`documents.kind.${d.kind}`)}</span> {d.name}
-              {d.replaced && <span className="case-documents__replaced"> ({t('documents.replaced')})</span>}
+              {d.replaced && <span className="case-documents__replaced">{' '}({t('documents.replaced')})</span>}
             </button>
           </li>
         ))}

@@ -2,13 +2,22 @@
 // beside what the applicant typed, a difference marked.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableScroller, formatDate } from '../parts.tsx';
+import { TableScroller, formatDate, useLabel } from '../parts.tsx';
+import { dictionaries } from '../schemas.ts';
 import type { CaseView } from './types.ts';
 
 const show = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+/** The facts that are dictionary values, by their dictionary: a reviewer reads "MyKad", not 106. */
+const FACT_DICTIONARIES: Partial<Record<string, string>> = { documentType: 'IdentityType', gender: 'Gender' };
 
 export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
   const { t, i18n } = useTranslation('console');
+  const label = useLabel();
+  const inWords = (fact: string, value: unknown) => {
+    const dictionary = FACT_DICTIONARIES[fact];
+    const entry = dictionary ? dictionaries[dictionary]?.find((each) => String(each.value) === String(value)) : undefined;
+    return entry ? label(entry.label as Record<string, string>, show(value)) : show(value);
+  };
   if (view.identityChecks.length === 0 && !view.verifiedIdentity) return <p>{t('identity.none')}</p>;
   const [latest, ...earlier] = view.identityChecks;
   return (
@@ -34,7 +43,7 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
           </ul>
         </>
       )}
-      {view.identityComparison.length > 0 && (
+      {(view.identityComparison.length > 0 || view.addressComparison) && (
         <TableScroller label={t('case.identity')}>
         <table className="console-table console-table--compact">
           <thead>
@@ -47,13 +56,27 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
           </thead>
           <tbody>
             {view.identityComparison.map((row) => (
-              <tr key={row.fact} className={row.matches ? undefined : 'is-mismatch'}>
-                <th scope="row">{t(`identity.facts.${row.fact}`, { defaultValue: row.fact })}</th>
-                <td>{show(row.verified)}</td>
-                <td>{show(row.typed)}</td>
+              <tr key={`${row.fact}-${row.field}`} className={row.matches ? undefined : 'is-mismatch'}>
+                <th scope="row">
+                  {t(`identity.facts.${row.fact}`, { defaultValue: row.fact })}
+                  {row.field === 'identityCheck' && <div className="console-sub">{t('identity.typedAtCheck')}</div>}
+                </th>
+                <td>{inWords(row.fact, row.verified)}</td>
+                <td>{inWords(row.fact, row.typed)}</td>
                 <td>{row.matches ? t('identity.match') : <strong>{t('identity.mismatch')}</strong>}</td>
               </tr>
             ))}
+            {view.addressComparison && (
+              <tr className={view.addressComparison.matches ? undefined : 'is-mismatch'}>
+                <th scope="row">
+                  {t('identity.facts.address')}
+                  <div className="console-sub">{t('identity.addressNote')}</div>
+                </th>
+                <td>{view.addressComparison.read}</td>
+                <td>{view.addressComparison.typed}</td>
+                <td>{view.addressComparison.matches ? t('identity.match') : <strong>{t('identity.differs')}</strong>}</td>
+              </tr>
+            )}
           </tbody>
         </table>
         </TableScroller>

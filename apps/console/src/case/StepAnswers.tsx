@@ -1,8 +1,9 @@
-// Every step's answers, read-only, through the applicant's own schemas and renderer: the reviewer
-// reads the labels the applicant read, in the reviewer's language.
-import { compile, contextFromPayloads } from '@kh/engine';
+// Every step's answers through the applicant's own schemas, in the reviewer's language: by default a
+// compact summary (each visible question's label and its answer in words, uploads by the name the
+// applicant gave), or the applicant's read-only form, one click away.
+import { answerText, compile, contextFromPayloads, type CompiledStep } from '@kh/engine';
 import { StepForm, type StepFormContext } from '@kh/ui';
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addStepTranslations } from '@kh/i18n';
 import { dictionaries, steps } from '../schemas.ts';
@@ -26,8 +27,12 @@ export function StepAnswers({ view }: { view: CaseView }): ReactElement {
     [view.documents],
   );
   const shown = view.requiredSteps.filter((step) => steps[step] && view.steps[step]);
+  const [asForm, setAsForm] = useState(false);
   return (
     <div className="case-answers">
+      <button type="button" className="console-button" aria-pressed={asForm} onClick={() => setAsForm(!asForm)}>
+        {tConsole(asForm ? 'case.answersAsSummary' : 'case.answersAsForm')}
+      </button>
       {shown.map((step) => {
         const compiled = compile(schemaOf(step), { dictionaries, context, verifiedIdentity: view.verifiedIdentity ?? undefined });
         return (
@@ -37,10 +42,41 @@ export function StepAnswers({ view }: { view: CaseView }): ReactElement {
               {t(`step.${step}.title`)}
               {view.stepVersions?.[step] ? <span className="case-step__version"> · {tConsole('case.answeredUnderVersion', { version: view.stepVersions[step].version })}</span> : null}
             </h3>
-            <StepForm compiled={compiled} initialData={compiled.fromPayload(view.steps[step])} context={formContext} readOnly />
+            {asForm ? (
+              <StepForm compiled={compiled} initialData={compiled.fromPayload(view.steps[step])} context={formContext} readOnly />
+            ) : (
+              <StepSummary compiled={compiled} payload={view.steps[step]} fileName={(path) => view.documents.find((d) => d.relativePath === path)?.name ?? path} />
+            )}
           </div>
         );
       })}
     </div>
+  );
+}
+
+/** A step's visible answers as label and value, in words from the dictionaries. */
+function StepSummary({ compiled, payload, fileName }: { compiled: CompiledStep; payload: Record<string, unknown>; fileName(path: string): string }): ReactElement {
+  const { t, i18n } = useTranslation();
+  const { t: tConsole } = useTranslation('console');
+  const data = compiled.fromPayload(payload);
+  const list = new Intl.ListFormat(i18n.language, { style: 'short', type: 'unit' });
+  const words = { text: (key: string) => t(key), label: (label: Record<string, string>) => label[i18n.language] ?? label.en ?? '', yes: tConsole('case.yes'), no: tConsole('case.no'), join: (values: string[]) => list.format(values) };
+  const rows = compiled.valueFields
+    .filter((field) => compiled.isVisible(field.id, data))
+    .map((field) => {
+      const value = data[field.id];
+      const shown = field.widget === 'upload' || field.widget === 'signature' ? (typeof value === 'string' && value ? fileName(value) : '') : answerText(value, compiled.options[field.id], words);
+      return { id: field.id, label: field.labelKey ? t(field.labelKey) : field.id, shown };
+    })
+    .filter((row) => row.shown !== '');
+  return (
+    <dl className="case-summary">
+      {rows.map((row) => (
+        <div key={row.id} className="case-summary__row">
+          <dt>{row.label}</dt>
+          <dd>{row.shown}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

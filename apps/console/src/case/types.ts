@@ -50,6 +50,7 @@ export interface CaseView {
   stepVersions?: Record<string, { version: number; document: StepSchema; translations: Partial<Record<string, Record<string, string>>> }>;
   verifiedIdentity: VerifiedIdentity | null;
   identityComparison: IdentityComparison[];
+  addressComparison: { read: string; typed: string; matches: boolean } | null;
   identityMismatch: boolean;
   secondApprovalReasons: string[];
   /** The risk at the latest submit, in the rules' words; null before risk was scored. */

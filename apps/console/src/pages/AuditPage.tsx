@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { failureMessage, get } from '../api.ts';
 import { auditDetail, useAuditSentence, type AuditEntry } from '../case/AuditPanel.tsx';
-import { Alert, TableScroller, formatDate, useColleagues } from '../parts.tsx';
+import { DataTable, type DataColumn } from '../DataTable.tsx';
+import { Alert, formatDate, useColleagues } from '../parts.tsx';
 import { can, useSession } from '../session.tsx';
 
 const ACTIONS = [
@@ -49,6 +50,29 @@ export function AuditPage(): ReactElement {
     get<ChainVerdict>('audit/verify')
       .then(setVerdict)
       .catch((caught: unknown) => setError(failureMessage(caught, t)));
+  const columns: DataColumn<AuditEntry>[] = [
+    { id: 'when', header: t('audit.when'), hideable: false, cell: (entry) => formatDate(entry.createdAt, i18n.language) },
+    { id: 'who', header: t('audit.who'), cell: (entry) => entry.staffName },
+    { id: 'action', header: t('audit.action'), cell: (entry) => sentence(entry) },
+    {
+      id: 'case',
+      header: t('audit.case'),
+      cell: (entry) => (entry.applicationId ? can(staff, 'cases.read') ? <Link href={`/cases/${entry.applicationId}`}>{entry.applicationId}</Link> : entry.applicationId : ''),
+    },
+    {
+      id: 'origin',
+      header: t('audit.origin'),
+      // Where from and on what: the address, and the browser as it named itself (a sign-in's device).
+      cell: (entry) => (
+        <>
+          {entry.ip ?? ''}
+          {entry.userAgent && <div className="console-sub">{entry.userAgent.slice(0, 120)}</div>}
+        </>
+      ),
+    },
+    { id: 'detail', header: t('audit.detail'), cell: (entry) => <span className="console-sub">{auditDetail(entry.detail)}</span> },
+  ];
+
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">{t('audit.title')}</h1>
@@ -122,32 +146,7 @@ export function AuditPage(): ReactElement {
         (answer.items.length === 0 ? (
           <p>{t('audit.none')}</p>
         ) : (
-          <TableScroller label={t('audit.title')}>
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.when')}</th>
-                  <th scope="col">{t('audit.who')}</th>
-                  <th scope="col">{t('audit.action')}</th>
-                  <th scope="col">{t('audit.case')}</th>
-                  <th scope="col">{t('audit.origin')}</th>
-                  <th scope="col">{t('audit.detail')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatDate(entry.createdAt, i18n.language)}</td>
-                    <td>{entry.staffName}</td>
-                    <td>{sentence(entry)}</td>
-                    <td>{entry.applicationId ? can(staff, 'cases.read') ? <Link href={`/cases/${entry.applicationId}`}>{entry.applicationId}</Link> : entry.applicationId : ''}</td>
-                    <td title={entry.userAgent ?? undefined}>{entry.ip ?? ''}</td>
-                    <td className="console-sub">{auditDetail(entry.detail)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <DataTable label={t('audit.title')} rows={answer.items} rowKey={(entry) => String(entry.id)} columns={columns} storageKey="kh-console-audit-columns" />
         ))}
       <nav className="console-pages" aria-label={t('audit.title')}>
         <button type="button" className="console-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>

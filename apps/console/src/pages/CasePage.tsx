@@ -158,9 +158,6 @@ export function CasePage({ id }: { id: string }): ReactElement {
           <Panel id="screening" title={t('case.screening')}>
             <ScreeningPanel caseId={application.id} screenings={view.screenings} onDecided={reloadAfterOwn} />
           </Panel>
-          <Panel id="identity" title={t('case.identity')}>
-            <IdentityPanel view={view} />
-          </Panel>
           <Panel id="payment" title={t('case.payment')}>
             <PaymentPanel payments={view.payments} />
           </Panel>
@@ -172,6 +169,9 @@ export function CasePage({ id }: { id: string }): ReactElement {
           <Panel id="documents" title={t('case.documents')}>
             <DocumentViewer caseId={application.id} documents={view.documents} />
           </Panel>
+          <Panel id="identity" title={t('case.identity')}>
+            <IdentityPanel view={view} />
+          </Panel>
           <Panel id="history" title={t('case.history')}>
             <HistoryPanel view={view} />
           </Panel>
@@ -179,7 +179,7 @@ export function CasePage({ id }: { id: string }): ReactElement {
             <StepAnswers view={view} />
           </Panel>
           <Panel id="audit" title={t('case.audit')}>
-            <AuditPanel entries={view.audit} />
+            <AuditPanel entries={view.audit} view={view} />
           </Panel>
         </div>
       </div>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { failureMessage, get, post } from '../api.ts';
 import { can, useSession } from '../session.tsx';
-import { Alert, DueTime, RiskBadge, TableScroller, useLabel, useMarketNames, useRiskRules } from '../parts.tsx';
+import { Alert, DueTime, RiskBadge, useLabel, useMarketNames, useRiskRules } from '../parts.tsx';
+import { DataTable, type DataColumn, type ServerSort } from '../DataTable.tsx';
 
 const STATES = ['submitted', 'inReview', 'secondApproval', 'resubmitted', 'rejected', 'approved'] as const;
 type State = (typeof STATES)[number];
@@ -52,7 +53,19 @@ interface Filters {
   sort: string;
 }
 const NO_FILTERS: Filters = { q: '', market: '', accountType: '', kind: '', islamic: false, pep: false, assignedToMe: false, overdue: false, risk: '', minAgeDays: '', sort: 'urgent' };
-const SORTS: Record<string, { sort?: string; order?: string }> = { urgent: {}, oldest: { sort: 'submittedAt', order: 'asc' }, newest: { sort: 'submittedAt', order: 'desc' }, name: { sort: 'name', order: 'asc' }, updated: { sort: 'updatedAt', order: 'desc' }, risk: { sort: 'risk', order: 'desc' } };
+/** The orders the queue offers, by name: the select lists them, a column's header chooses one. */
+const SORTS: Record<string, { sort: string; order: 'asc' | 'desc'; labelKey: string }> = {
+  urgent: { sort: 'dueAt', order: 'asc', labelKey: 'queue.sortUrgent' },
+  leastUrgent: { sort: 'dueAt', order: 'desc', labelKey: 'queue.sortLeastUrgent' },
+  oldest: { sort: 'submittedAt', order: 'asc', labelKey: 'queue.sortOldest' },
+  newest: { sort: 'submittedAt', order: 'desc', labelKey: 'queue.sortNewest' },
+  name: { sort: 'name', order: 'asc', labelKey: 'queue.sortName' },
+  nameDescending: { sort: 'name', order: 'desc', labelKey: 'queue.sortNameDescending' },
+  updated: { sort: 'updatedAt', order: 'desc', labelKey: 'queue.sortUpdated' },
+  risk: { sort: 'risk', order: 'desc', labelKey: 'queue.sortRisk' },
+  leastRisk: { sort: 'risk', order: 'asc', labelKey: 'queue.sortLeastRisk' },
+};
+const sortNamed = (sort: ServerSort) => Object.entries(SORTS).find(([, each]) => each.sort === sort.key && each.order === sort.order)?.[0] ?? 'urgent';
 const PAGE_SIZE = 20;
 /** How often the queue asks again. */
 const QUEUE_FOLLOW_MS = 10_000;
@@ -87,7 +100,7 @@ export function QueuePage(): ReactElement {
 
   useEffect(() => {
     let live = true;
-    const { sort, order } = SORTS[filters.sort];
+    const { sort, order } = SORTS[filters.sort] ?? SORTS.urgent;
     get<Queue>('applications', {
       state: searchingEverywhere ? undefined : state,
       page,
@@ -120,6 +133,38 @@ export function QueuePage(): ReactElement {
     const timer = setInterval(() => document.visibilityState === 'visible' && setRefreshed((n) => n + 1), QUEUE_FOLLOW_MS);
     return () => clearInterval(timer);
   }, []);
+
+  const open = (state: State) => state === 'submitted' || state === 'inReview' || state === 'secondApproval' || state === 'resubmitted';
+  const columns: DataColumn<QueueItem>[] = [
+    {
+      id: 'name',
+      header: t('queue.name'),
+      sortKey: 'name',
+      hideable: false,
+      cell: (item) => (
+        <>
+          <Link href={`/cases/${item.id}`}>{item.applicantName ?? t('queue.noName')}</Link>
+          <div className="console-sub">+60 {item.mobile}</div>
+        </>
+      ),
+    },
+    ...(searchingEverywhere ? [{ id: 'state', header: t('queue.stateColumn'), cell: (item: QueueItem) => t(`queue.state.${item.state}`) }] : []),
+    {
+      id: 'markets',
+      header: t('queue.markets'),
+      cell: (item) => (
+        <>
+          {marketNames(item.market)}
+          {item.relatedType === 'SUPPLEMENT' && <div className="console-sub">{t('queue.existing', { markets: marketNames(item.existingMarkets) })}</div>}
+        </>
+      ),
+    },
+    { id: 'flags', header: t('queue.flags'), cell: (item) => <Flags item={item} /> },
+    { id: 'risk', header: t('queue.risk'), sortKey: 'risk', firstOrder: 'desc', cell: (item) => <RiskBadge band={item.riskBand} score={item.riskScore} rules={rules} /> },
+    { id: 'due', header: t('queue.due'), sortKey: 'dueAt', cell: (item) => open(item.state) && <DueTime dueAt={item.dueAt} overdue={item.overdue} /> },
+    { id: 'age', header: t('queue.age'), sortKey: 'submittedAt', cell: (item) => (item.ageWorkingDays === null ? '' : t('queue.ageDays', { count: item.ageWorkingDays })) },
+    { id: 'assignee', header: t('queue.assignee'), cell: (item) => item.assigneeName ?? t('queue.unassigned') },
+  ];
 
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((before) => ({ ...before, [key]: value }));
   const pages = queue ? Math.max(1, Math.ceil(queue.total / PAGE_SIZE)) : 1;
@@ -225,12 +270,11 @@ export function QueuePage(): ReactElement {
         <label className="console-field">
           <span>{t('queue.sort')}</span>
           <select value={draft.sort} onChange={(event) => set('sort', event.target.value)}>
-            <option value="urgent">{t('queue.sortUrgent')}</option>
-            <option value="oldest">{t('queue.sortOldest')}</option>
-            <option value="newest">{t('queue.sortNewest')}</option>
-            <option value="name">{t('queue.sortName')}</option>
-            <option value="updated">{t('queue.sortUpdated')}</option>
-            <option value="risk">{t('queue.sortRisk')}</option>
+            {Object.entries(SORTS).map(([name, each]) => (
+              <option key={name} value={name}>
+                {t(each.labelKey)}
+              </option>
+            ))}
           </select>
         </label>
         <fieldset className="console-checks">
@@ -255,46 +299,20 @@ export function QueuePage(): ReactElement {
           {queue.items.length === 0 ? (
             <p>{t('queue.empty')}</p>
           ) : (
-            <TableScroller label={t('queue.title')}>
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('queue.name')}</th>
-                    {searchingEverywhere && <th scope="col">{t('queue.stateColumn')}</th>}
-                    <th scope="col">{t('queue.markets')}</th>
-                    <th scope="col">{t('queue.flags')}</th>
-                    <th scope="col">{t('queue.risk')}</th>
-                    <th scope="col">{t('queue.due')}</th>
-                    <th scope="col">{t('queue.age')}</th>
-                    <th scope="col">{t('queue.assignee')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {queue.items.map((item) => (
-                    <tr key={item.id}>
-                      <td>
-                        <Link href={`/cases/${item.id}`}>{item.applicantName ?? t('queue.noName')}</Link>
-                        <div className="console-sub">+60 {item.mobile}</div>
-                      </td>
-                      {searchingEverywhere && <td>{t(`queue.state.${item.state}`)}</td>}
-                      <td>
-                        {marketNames(item.market)}
-                        {item.relatedType === 'SUPPLEMENT' && <div className="console-sub">{t('queue.existing', { markets: marketNames(item.existingMarkets) })}</div>}
-                      </td>
-                      <td>
-                        <Flags item={item} />
-                      </td>
-                      <td>
-                        <RiskBadge band={item.riskBand} score={item.riskScore} rules={rules} />
-                      </td>
-                      <td>{(item.state === 'submitted' || item.state === 'inReview' || item.state === 'secondApproval' || item.state === 'resubmitted') && <DueTime dueAt={item.dueAt} overdue={item.overdue} />}</td>
-                      <td>{item.ageWorkingDays === null ? '' : t('queue.ageDays', { count: item.ageWorkingDays })}</td>
-                      <td>{item.assigneeName ?? t('queue.unassigned')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroller>
+            <DataTable
+              label={t('queue.title')}
+              rows={queue.items}
+              rowKey={(item) => item.id}
+              columns={columns}
+              sort={{ key: SORTS[filters.sort].sort, order: SORTS[filters.sort].order }}
+              onSort={(sort) => {
+                const name = sortNamed(sort);
+                setDraft((before) => ({ ...before, sort: name }));
+                setFilters((before) => ({ ...before, sort: name }));
+                setPage(1);
+              }}
+              storageKey="kh-console-queue-columns"
+            />
           )}
           <nav className="console-pages" aria-label={t('queue.page', { page, pages })}>
             <button type="button" className="console-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -134,15 +134,20 @@ export const SUPERSEDED = 'superseded';
  * What the member's latest successful identity check verified, or undefined before one. It is the
  * member's, not one application's: an added market opens for the person the account was checked as.
  */
-export async function verifiedIdentityOf(db: Database, memberId: string): Promise<VerifiedIdentity | undefined> {
+/** The member's latest successful identity check: what it verified, and what the applicant typed to start it. */
+export async function latestVerifiedCheck(db: Database, memberId: string): Promise<{ identity: VerifiedIdentity; typed: { name: string; documentNumber: string }; idAddress: string | null } | undefined> {
   const [check] = await db
     .select()
     .from(ekycChecks)
     .where(and(eq(ekycChecks.memberId, memberId), eq(ekycChecks.state, 'success')))
     .orderBy(desc(ekycChecks.completedAt), desc(ekycChecks.createdAt))
     .limit(1);
-  return check ? verifiedIdentityFromOcr(check.idKind, (check.ocrData ?? {}) as OcrData, check.documentNumber) : undefined;
+  if (!check) return undefined;
+  const ocr = (check.ocrData ?? {}) as OcrData & { idAddress?: string };
+  return { identity: verifiedIdentityFromOcr(check.idKind, ocr, check.documentNumber), typed: { name: check.documentName, documentNumber: check.documentNumber }, idAddress: ocr.idAddress?.trim() || null };
 }
+
+export const verifiedIdentityOf = async (db: Database, memberId: string): Promise<VerifiedIdentity | undefined> => (await latestVerifiedCheck(db, memberId))?.identity;
 
 export async function paymentSettled(db: Database, applicationId: string): Promise<boolean> {
   const [row] = await db.select({ s: payments.payStatus }).from(payments).where(and(eq(payments.applicationId, applicationId), eq(payments.payStatus, 0))).limit(1);

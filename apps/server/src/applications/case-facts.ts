@@ -1,10 +1,10 @@
 // What a reviewer's queue needs to know about a case without opening it, fixed when it is submitted:
 // the applicant's name, the things that need a second approval (maker-checker) and the risk score.
-import { compareWithIdentity } from '@kh/engine';
+import { compareWithIdentity, joinAddressLines, parseIdAddress, sameVerifiedValue, splitAddressLines } from '@kh/engine';
 import { assessRisk, needsSecondApproval, type RiskRules } from '@kh/risk';
 import type { Database } from '../db/database.ts';
 import { applications } from '../db/schema.ts';
-import { answersOf, initApplication, verifiedIdentityOf, type Application, type Payloads } from './applications.ts';
+import { answersOf, initApplication, latestVerifiedCheck, type Application, type Payloads } from './applications.ts';
 import { publishedVersion } from '../steps/index.ts';
 import { compileStep, contextFrom } from '../steps/index.ts';
 
@@ -17,16 +17,41 @@ async function memberRecord(db: Database, application: Application, payloads?: P
   return { init, payloads: init.id === application.id && payloads ? payloads : answers.payloads, versions: answers.versions };
 }
 
-/** The verified identity beside what was typed on the member's personal step, each field flagged if it differs. */
+/**
+ * The verified identity beside what was typed, each fact flagged if it differs. The name and the
+ * document number are also compared with what the applicant typed to start the check (field
+ * `identityCheck`): the personal step is locked to the document's reading once the check succeeds,
+ * so a name typed otherwise at the identity step would otherwise vanish behind a "match".
+ */
 export async function identityComparison(db: Database, application: Application, payloads?: Payloads) {
   const member = await memberRecord(db, application, payloads);
-  const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
-  if (!verifiedIdentity || !member.payloads.personal) return { verifiedIdentity, comparison: [], mismatch: false };
+  const check = await latestVerifiedCheck(db, application.memberId);
+  const verifiedIdentity = check?.identity;
+  if (!check || !verifiedIdentity || !member.payloads.personal) return { verifiedIdentity, comparison: [], mismatch: false, address: null };
   // Read through the version the personal step was answered under: a published version may have moved its fields.
   const personal = compileStep('personal', contextFrom(member.payloads, member.init), { version: await publishedVersion(db, 'personal', member.versions.personal ?? 0) });
   const typed = personal.fromPayload(member.payloads.personal);
-  const comparison = compareWithIdentity(personal.valueFields, typed, verifiedIdentity, (id) => personal.isVisible(id, typed));
-  return { verifiedIdentity, comparison, mismatch: comparison.some((field) => !field.matches) };
+  const comparison = compareWithIdentity(personal.valueFields, typed, verifiedIdentity, (id) => personal.isVisible(id, typed)).flatMap((row) => {
+    const typedAtCheck = row.fact === 'name' ? check.typed.name : row.fact === 'documentNumber' ? check.typed.documentNumber : undefined;
+    // Typed at the identity step otherwise than on the personal step: both are kept, each compared.
+    if (typedAtCheck === undefined || sameVerifiedValue(row.fact, typedAtCheck, row.typed)) return [row];
+    return [row, { ...row, field: 'identityCheck', typed: typedAtCheck, matches: sameVerifiedValue(row.fact, typedAtCheck, row.verified) }];
+  });
+  // The address is shown beside the ID's, not counted as a mismatch: people move, and the registered
+  // address is the applicant's to give.
+  return { verifiedIdentity, comparison, mismatch: comparison.some((field) => !field.matches), address: check.idAddress ? addressComparison(check.idAddress, member.payloads.personal) : null };
+}
+
+const comparable = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** The registered address typed beside the one read from the ID: the same when street, postcode and state agree. */
+function addressComparison(idAddress: string, personal: Record<string, unknown>) {
+  const registered = ((personal.addressList ?? []) as { addrType?: number; address?: string; postalCode?: string; city?: string; state?: string }[]).find((entry) => entry.addrType === 1);
+  if (!registered) return null;
+  const read = parseIdAddress(idAddress);
+  const typed = [...splitAddressLines(String(registered.address ?? '')).map((line) => line.trim()), [registered.postalCode, registered.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const matches = read.postCode === registered.postalCode && read.stateCode === registered.state && comparable(joinAddressLines(read.lines)) === comparable(String(registered.address ?? ''));
+  return { read: idAddress, typed, matches };
 }
 
 type CaseFacts = Pick<typeof applications.$inferInsert, 'applicantName' | 'pep' | 'margin' | 'identityMismatch' | 'riskScore' | 'riskBand' | 'riskFactors'>;

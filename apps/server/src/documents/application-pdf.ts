@@ -4,7 +4,7 @@
 // answers as typed, Chinese included (pdf-fonts.ts), each line wrapped within the page.
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { translate } from '@kh/i18n';
-import type { FormData } from '@kh/engine';
+import { answerText, type FormData } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
 import { answersOf, requiredSteps, type Application } from '../applications/index.ts';
 import { publishedVersion } from '../steps/index.ts';
@@ -17,15 +17,6 @@ const PAGE = { width: 595, height: 842, margin: 56 };
 const printable = (text: string) => text.replace(/[\p{Cc}\p{Cf}]/gu, ' ');
 
 type Text = (key: string) => string;
-
-function display(value: unknown, options: { value: unknown; labelKey?: string; label?: Record<string, string> }[] | undefined, text: Text): string {
-  if (value === undefined || value === null || value === '') return '';
-  if (Array.isArray(value)) return value.map((v) => display(v, options, text)).join(', ');
-  const option = options?.find((o) => String(o.value) === String(value));
-  if (option) return option.label?.en ?? (option.labelKey ? text(option.labelKey) : String(value));
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
-}
 
 type Item = { kind: 'heading'; text: string; size: number } | { kind: 'line'; label: string; value: string } | { kind: 'image'; bytes: Uint8Array; label: string };
 
@@ -131,7 +122,7 @@ export async function applicationPdf({ db, config, storage }: Pick<ServerContext
         if (value) writer.line(text(field.labelKey ?? field.id), 'document on file');
         continue;
       }
-      const shown = display(value, compiled.options[field.id], text);
+      const shown = answerText(value, compiled.options[field.id], { text, label: (label) => label.en ?? Object.values(label)[0] ?? '', yes: 'Yes', no: 'No', join: (values) => values.join(', ') });
       if (shown) writer.line(field.labelKey ? text(field.labelKey) : field.id, shown);
     }
   }

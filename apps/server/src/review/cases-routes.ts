@@ -81,7 +81,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       ),
     );
     const init = application.relatedType === 'SUPPLEMENT' ? await initApplication(db, application.memberId) : undefined;
-    const { verifiedIdentity, comparison, mismatch } = await identityComparison(db, application, steps);
+    const { verifiedIdentity, comparison, mismatch, address } = await identityComparison(db, application, steps);
     const checks = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt));
     const history = await db.select().from(submissions).where(eq(submissions.applicationId, application.id)).orderBy(asc(submissions.number));
     const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff)).map((row) => [row.id, row.name]));
@@ -96,6 +96,8 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       stepVersions,
       verifiedIdentity: verifiedIdentity ?? null,
       identityComparison: comparison,
+      // The registered address typed beside the one read from the ID (shown, not counted as a mismatch).
+      addressComparison: address,
       identityMismatch: mismatch,
       // Each screening at a submit, newest first: the lists and versions, what matched and why, and a supervisor's decision.
       screenings: (await screeningsOf(db, application.id)).map((result) => ({ ...result, deciderName: nameOf(result.decidedBy) })),
