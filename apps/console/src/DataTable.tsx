@@ -14,6 +14,8 @@ export interface DataColumn<T> {
   sortKey?: string;
   /** The order the header's first choice asks for (a risk is read riskiest first); ascending unless said. */
   firstOrder?: 'asc' | 'desc';
+  /** The cells' class (a row of buttons, say). */
+  className?: string;
   /** May be hidden from the column choice (the first column, which names the row, never is). */
   hideable?: boolean;
 }
@@ -135,7 +137,9 @@ export function DataTable<T>({ label, rows, columns, rowKey, rowClassName, sort,
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={rowClassName?.(row.original)}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id} className={columns.find((column) => column.id === cell.column.id)?.className}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
               </tr>
             ))}

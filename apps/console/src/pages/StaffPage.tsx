@@ -6,7 +6,8 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { failureMessage, get, post } from '../api.ts';
-import { Alert, TableScroller, formatDate } from '../parts.tsx';
+import { Alert, formatDate } from '../parts.tsx';
+import { DataTable, type DataColumn } from '../DataTable.tsx';
 import { useSession, type Staff } from '../session.tsx';
 
 interface Account {
@@ -65,6 +66,67 @@ export function StaffPage(): ReactElement {
   };
   const ask = (account: Account, body: Record<string, unknown>, question: string, immediate = false) => setAsked({ account, body, question, immediate });
 
+  const columns: DataColumn<Account>[] = [
+    {
+      id: 'name',
+      header: t('staff.name'),
+      cell: (account) => (
+        <>
+          {account.name}
+          <div className="console-sub">{account.email}</div>
+        </>
+      ),
+    },
+    {
+      id: 'role',
+      header: t('staff.role'),
+      cell: (account) => (
+        <select
+          aria-label={t('staff.roleOf', { name: account.name })}
+          value={account.role}
+          disabled={account.id === me?.id}
+          onChange={(event) => {
+            const role = event.target.value as Staff['role'];
+            ask(account, { role }, t('staff.askRole', { name: account.name, from: t(`role.${account.role}`), to: t(`role.${role}`) }));
+          }}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`role.${role}`)}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    { id: 'state', header: t('staff.state'), cell: (account) => (account.disabled ? t('staff.disabled') : account.oneTimePassword ? t('staff.firstPassword') : account.enrolled ? t('staff.active') : t('staff.notEnrolled')) },
+    { id: 'lastSignIn', header: t('staff.lastSignIn'), cell: (account) => (account.lastSignInAt ? formatDate(account.lastSignInAt, i18n.language) : t('staff.never')) },
+    {
+      id: 'actions',
+      header: t('staff.actions'),
+      className: 'console-row-actions',
+      cell: (account) => (
+        <>
+          {account.id !== me?.id &&
+            (account.disabled ? (
+              <button type="button" className="console-button" onClick={() => ask(account, { disabled: false }, t('staff.askEnable', { name: account.name }))}>
+                {t('staff.enable')}
+              </button>
+            ) : (
+              <button type="button" className="console-button" onClick={() => ask(account, { disabled: true }, t('staff.askDisable', { name: account.name }), true)}>
+                {t('staff.disable')}
+              </button>
+            ))}
+          <button type="button" className="console-button" disabled={!account.enrolled} onClick={() => ask(account, { resetTotp: true }, t('staff.askResetTotp', { name: account.name }))}>
+            {t('staff.resetTotp')}
+          </button>
+          <button type="button" className="console-button" onClick={() => setResetFor(account)}>
+            {t('staff.resetPassword')}
+          </button>
+        </>
+      ),
+    },
+  ];
+
   return (
     <section aria-labelledby="staff-title">
       <h1 id="staff-title">{t('staff.title')}</h1>
@@ -110,66 +172,7 @@ export function StaffPage(): ReactElement {
           </button>
         </form>
       )}
-      <TableScroller label={t('staff.title')}>
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('staff.name')}</th>
-              <th scope="col">{t('staff.role')}</th>
-              <th scope="col">{t('staff.state')}</th>
-              <th scope="col">{t('staff.lastSignIn')}</th>
-              <th scope="col">{t('staff.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.id}>
-                <td>
-                  {account.name}
-                  <div className="console-sub">{account.email}</div>
-                </td>
-                <td>
-                  <select
-                    aria-label={t('staff.roleOf', { name: account.name })}
-                    value={account.role}
-                    disabled={account.id === me?.id}
-                    onChange={(event) => {
-                      const role = event.target.value as Staff['role'];
-                      ask(account, { role }, t('staff.askRole', { name: account.name, from: t(`role.${account.role}`), to: t(`role.${role}`) }));
-                    }}
-                  >
-                    {ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {t(`role.${role}`)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{account.disabled ? t('staff.disabled') : account.oneTimePassword ? t('staff.firstPassword') : account.enrolled ? t('staff.active') : t('staff.notEnrolled')}</td>
-                <td>{account.lastSignInAt ? formatDate(account.lastSignInAt, i18n.language) : t('staff.never')}</td>
-                <td className="console-row-actions">
-                  {account.id !== me?.id &&
-                    (account.disabled ? (
-                      <button type="button" className="console-button" onClick={() => ask(account, { disabled: false }, t('staff.askEnable', { name: account.name }))}>
-                        {t('staff.enable')}
-                      </button>
-                    ) : (
-                      <button type="button" className="console-button" onClick={() => ask(account, { disabled: true }, t('staff.askDisable', { name: account.name }), true)}>
-                        {t('staff.disable')}
-                      </button>
-                    ))}
-                  <button type="button" className="console-button" disabled={!account.enrolled} onClick={() => ask(account, { resetTotp: true }, t('staff.askResetTotp', { name: account.name }))}>
-                    {t('staff.resetTotp')}
-                  </button>
-                  <button type="button" className="console-button" onClick={() => setResetFor(account)}>
-                    {t('staff.resetPassword')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <DataTable label={t('staff.title')} rows={accounts} rowKey={(account) => account.id} columns={columns} />
       <form
         className="console-filters"
         aria-labelledby="staff-new"
