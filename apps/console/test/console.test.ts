@@ -8,7 +8,7 @@ import { totpCode } from '@kh/testing';
 import { auditLog } from '../../server/src/db/schema.ts';
 import { answers, fill, pngBytes, submitAll, upload, uploadedPath, type FormStep } from '../../server/test/fixtures.ts';
 import { login } from '../../server/test/harness.ts';
-import { approveCase, useConsole } from './harness.ts';
+import { AT_PC_SIZE, approveCase, useConsole } from './harness.ts';
 
 const PASSWORD = 'console e2e password';
 const env = useConsole(
@@ -143,7 +143,25 @@ describe('the review console', () => {
     }
     await page.getByRole('button', { name: 'Rotate' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    expect(await image.evaluate((img) => (img as HTMLImageElement).style.transform)).toBe('rotate(90deg) scale(1.25)');
+    expect(await image.evaluate((img) => ({ transform: (img as HTMLImageElement).style.transform, width: (img as HTMLImageElement).style.width }))).toEqual({ transform: 'rotate(90deg)', width: '125%' });
+    // Zoomed past the stage, the image is moved by dragging it.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    const stage = page.getByRole('group', { name: /^The document: drag/ });
+    await stage.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    const box = (await stage.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 100);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 120, box.y + 60, { steps: 5 });
+    await page.mouse.up();
+    expect(await stage.evaluate((element) => element.scrollLeft)).toBeGreaterThan(60);
+    // Pinned, the documents stay in view while the answers are read.
+    await page.getByLabel('Keep the documents in view while reading the answers').check();
+    await page.locator('#panel-answers').scrollIntoViewIfNeeded();
+    await page.locator('#panel-answers').evaluate((heading) => heading.scrollIntoView());
+    expect(Math.round((await page.locator('#panel-documents').locator('..').boundingBox())!.y)).toBeLessThanOrEqual(1);
+    await env.look(page, 'case-documents-pinned', AT_PC_SIZE);
+    await page.getByLabel('Keep the documents in view while reading the answers').uncheck();
     await page.getByText('Gateway reference').waitFor();
 
     await page.getByRole('button', { name: 'Claim this case' }).click();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, type AnswerWords } from '../src/index.ts';
+import { answerText, type AnswerWords, type FieldOption } from '../src/index.ts';
 
 const words: AnswerWords = { text: (key) => `«${key}»`, label: (label) => label['zh-HK'] ?? label.en, yes: '是', no: '否', join: (values) => values.join('、') };
-const options = [{ value: 1, labelKey: 'option.income.low' }, { value: 2, label: { en: 'High', 'zh-HK': '高' } }, { value: 'MYS', label: { en: 'Malaysia' } }];
+const options: FieldOption[] = [{ value: 1, labelKey: 'option.income.low' }, { value: 2, label: { en: 'High', 'zh-HK': '高' } }, { value: 'MYS', label: { en: 'Malaysia' } }];
 
 describe('an answer in words', () => {
   it('names a chosen option by its label, never its code', () => {

@@ -9,7 +9,8 @@ import pLimit from 'p-limit';
 import sharp, { type OutputInfo, type OverlayOptions } from 'sharp';
 
 const TEXT = 'FOR ACCOUNT OPENING ONLY';
-const BAND_EVERY_PX = 120;
+// A band every 200 px covers about a fifth of the image: the stamp is on every part, the document stays readable.
+const BAND_EVERY_PX = 200;
 const BAND_HEIGHT_PX = 44;
 /** A 48 MP phone photo passes; a decompression bomb (8000×8000 declared in a few KB) does not. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -63,6 +64,8 @@ async function makePreview(bytes: Buffer, stamp?: string): Promise<Buffer> {
     resized = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width: PREVIEW_MAX_SIDE, height: PREVIEW_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      // JPEG has no transparency: a signature drawn on a transparent canvas goes on white paper, not black.
+      .flatten({ background: '#ffffff' })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (/pixel limit/i.test(String(error))) throw new ImageTooLargeError(String(error));
