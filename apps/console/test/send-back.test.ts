@@ -32,7 +32,8 @@ describe('sending a case back', () => {
     await page.getByText('You are working on this case.').waitFor();
     const form = page.getByRole('form', { name: 'Send back to the applicant' });
     await form.getByLabel('Ask for more information (not a rejection)').check();
-    await form.getByLabel("Bank statement unclear or not in the applicant's name").check();
+    await form.getByLabel("Bank statement unclear or not in the applicant's name", { exact: true }).check();
+    await form.getByLabel(/^Comment on “Bank statement/).fill('The October statement is cut off.');
     await form.getByRole('button', { name: 'Ask for information' }).click();
     // No message, no request: the applicant would not know what to send.
     await page.getByText('Write what the applicant should provide.').waitFor();
@@ -45,7 +46,7 @@ describe('sending a case back', () => {
     await env.look(page, 'information-requested');
 
     // The applicant sends the statement and submits again; Rae's open page follows.
-    expect((await a.c.post('/kh/account/apply/check')).body.data.rejectionKind).toBe('moreInformation');
+    expect((await a.c.post('/kh/account/apply/check')).body.data).toMatchObject({ rejectionKind: 'moreInformation', rejectionComments: { '2005-bankStatement': 'The October statement is cut off.' } });
     expect((await fill(a.c, 'financial', { ...a.data.financial, bankStatement: await uploadedPath(a.c) })).status).toBe(200);
     expect((await a.c.post('/kh/account/apply/apply-submit', { applyId: a.applyId })).body.data.status).toBe(2);
     await page.getByText('Status: Resubmitted', { exact: false }).waitFor({ timeout: 20_000 });

@@ -15,14 +15,17 @@ import { s3FileStorage } from '../src/storage/s3-storage.ts';
 import { join } from 'node:path';
 
 const USAGE = 'Usage: retention report | purge [--limit N] | close <memberId> [--at ISO] --by NAME | hold <memberId> --reason TEXT --by NAME | release <memberId> --by NAME';
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { limit: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } } });
-const [command, memberId] = positionals;
+// The member id comes right after its command, taken as it is: an id may begin with "-" (ids are
+// base64url), which parseArgs would read as an option.
+const [command, ...rest] = process.argv.slice(2);
+const memberId = ['close', 'hold', 'release'].includes(command ?? '') ? rest.shift() : undefined;
+const { values } = parseArgs({ args: rest, options: { limit: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } } });
 const fail = (message: string, code = 2): never => {
   console.error(JSON.stringify({ level: 'error', msg: message }));
   process.exit(code);
 };
 if (!['report', 'purge', 'close', 'hold', 'release'].includes(command ?? '')) fail(USAGE);
-if (['close', 'hold', 'release'].includes(command) && (!memberId || !values.by)) fail(USAGE);
+if (['close', 'hold', 'release'].includes(command!) && (!memberId || !values.by)) fail(USAGE);
 if (command === 'hold' && !values.reason?.trim()) fail('hold: --reason is required');
 const at = values.at ? new Date(values.at) : new Date();
 if (Number.isNaN(at.getTime())) fail(`--at: "${values.at}" is not a date`);
@@ -48,13 +51,13 @@ try {
     const outcome = await purgeDue(db, storage, settings, new Date(), limit);
     console.log(JSON.stringify({ level: 'info', msg: 'retention purge', ...outcome }));
   } else if (command === 'close') {
-    await closeAccount(db, memberId, at, values.by!);
+    await closeAccount(db, memberId!, at, values.by!);
     console.log(JSON.stringify({ level: 'info', msg: 'account closed', memberId, closedAt: at.toISOString() }));
   } else if (command === 'hold') {
-    const holdId = await placeHold(db, memberId, values.reason!.trim(), values.by!);
+    const holdId = await placeHold(db, memberId!, values.reason!.trim(), values.by!);
     console.log(JSON.stringify({ level: 'info', msg: 'legal hold placed', memberId, holdId }));
   } else {
-    const released = await releaseHolds(db, memberId, values.by!);
+    const released = await releaseHolds(db, memberId!, values.by!);
     console.log(JSON.stringify({ level: 'info', msg: 'legal holds released', memberId, released }));
   }
 } catch (error) {

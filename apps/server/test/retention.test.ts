@@ -155,5 +155,7 @@ describe('the retention command', () => {
     expect(JSON.parse(run('hold', row.memberId, '--reason', 'Police request', '--by', 'compliance'))).toMatchObject({ msg: 'legal hold placed', memberId: row.memberId });
     expect(JSON.parse(run('release', row.memberId, '--by', 'compliance'))).toMatchObject({ released: 1 });
     expect(() => run('hold', 'no-such-member', '--reason', 'x', '--by', 'y')).toThrow(/No member no-such-member/);
+    // A member id may begin with "-" (ids are base64url): it is the id, not an option.
+    expect(() => run('hold', '-S8VbypqsX1mZGRa', '--reason', 'x', '--by', 'y')).toThrow(/No member -S8VbypqsX1mZGRa/);
   });
 });

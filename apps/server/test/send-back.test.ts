@@ -35,20 +35,24 @@ describe('a request for more information', () => {
     const bare = await rita('POST', `/staff/applications/${a.applyId}/request-information`, { items: ['2005-bankStatement'], note: '  ' });
     expect(bare.status).toBe(400);
     expect(bare.body.msg).toBe('Write what the applicant should provide: the message goes to them with the list.');
-    const asked = await rita('POST', `/staff/applications/${a.applyId}/request-information`, { items: ['2005-bankStatement'], note: 'Please upload the latest three months, all pages.' });
+    // A comment goes with an item named, not with another.
+    const stray = await rita('POST', `/staff/applications/${a.applyId}/request-information`, { items: ['2005-bankStatement'], note: 'Please upload it.', comments: { '2004-incomeProof': 'Also this' } });
+    expect(stray.status).toBe(400);
+    expect(stray.body.msg).toBe('A comment is only for an item the applicant is asked about: 2004-incomeProof.');
+    const asked = await rita('POST', `/staff/applications/${a.applyId}/request-information`, { items: ['2005-bankStatement'], note: 'Please upload the latest three months, all pages.', comments: { '2005-bankStatement': ' October is missing. ' } });
     expect(asked.body.data).toMatchObject({ status: 5, rejectedReason: '2005-bankStatement', rejectionKind: 'moreInformation' });
-    expect((await a.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 5, rejectionKind: 'moreInformation', rejectionNote: 'Please upload the latest three months, all pages.' });
+    expect((await a.c.post('/kh/account/apply/check')).body.data).toMatchObject({ status: 5, rejectionKind: 'moreInformation', rejectionNote: 'Please upload the latest three months, all pages.', rejectionComments: { '2005-bankStatement': 'October is missing.' } });
 
     const mail = await eventually(async () => (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, a.email)))[0]);
     expect(mail.subject).toBe('We need more information for your application');
-    expect(mail.body).toContain('Bank statement');
+    expect(mail.body).toContain("Bank statement unclear or not in the applicant's name (October is missing.)");
     expect(mail.body).toContain('Your application is not rejected');
     expect(mail.body).toContain('Please upload the latest three months, all pages.');
     const sms = await eventually(async () => (await server.database.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, a.mobile))).find((m) => m.body.startsWith('We need more information')));
     expect(sms.body).toContain('/status/entry');
 
     const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.applicationId, a.applyId), eq(auditLog.action, 'informationRequested')));
-    expect(entry.detail).toEqual({ items: ['2005-bankStatement'], note: 'Please upload the latest three months, all pages.' });
+    expect(entry.detail).toEqual({ items: ['2005-bankStatement'], note: 'Please upload the latest three months, all pages.', comments: { '2005-bankStatement': 'October is missing.' } });
   });
 
   it('allows only the items named, and the answer returns to the same reviewer', async () => {

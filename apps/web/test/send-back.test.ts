@@ -21,7 +21,7 @@ describe('sent back to the applicant', () => {
   it('a request for more information: told as a request, answered on the bank statement alone, back under review', async () => {
     const { page, applyId } = await submittedCase(211);
     const shot = shooter('2-more-information');
-    await env.product.staff('POST', `/staff/applications/${applyId}/request-information`, { items: ['2005-bankStatement'], note: 'Please send the full statement for October, all pages.' });
+    await env.product.staff('POST', `/staff/applications/${applyId}/request-information`, { items: ['2005-bankStatement'], note: 'Please send the full statement for October, all pages.', comments: { '2005-bankStatement': 'Pages 2 and 3 are missing.' } });
 
     await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('heading', { name: 'We need a little more information' }).waitFor();
@@ -31,6 +31,8 @@ describe('sent back to the applicant', () => {
     await waitPath(page, '/status/rejected');
     await page.getByText('Your application is not rejected.', { exact: false }).waitFor();
     await page.getByText("Bank statement unclear or not in the applicant's name").waitFor();
+    // The reviewer's comment on the item, beside it, as written.
+    await page.getByRole('listitem').filter({ hasText: 'Bank statement' }).getByText('Pages 2 and 3 are missing.').waitFor();
     await page.getByText('Please send the full statement for October, all pages.').waitFor();
     await shot(page, 'request');
     await page.getByRole('button', { name: 'Provide information' }).click();

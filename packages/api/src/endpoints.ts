@@ -31,6 +31,8 @@ export interface KhInfoDto {
   rejectionNote?: string | null;
   /** What the review asked with a rejection (status 5): resubmit, moreInformation or final. */
   rejectionKind?: 'resubmit' | 'moreInformation' | 'final' | null;
+  /** The reviewer's comment on each item named (RejectReason value → text), as written. */
+  rejectionComments?: Record<string, string> | null;
   name?: string;
   identityKind?: number;
   nationalityCode?: string;

@@ -34,6 +34,7 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
   const [items, setItems] = useState<string[]>([]);
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<SendBack>('resubmit');
+  const [comments, setComments] = useState<Record<string, string>>({});
   const [finalUnderstood, setFinalUnderstood] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -144,7 +145,9 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
             if (items.length === 0) return setError(t('decision.noItem'));
             if (outcome === 'moreInformation' && !note.trim()) return setError(t('decision.messageNeeded'));
             const path = outcome === 'moreInformation' ? `${base}/request-information` : `${base}/reject`;
-            void act(path, { items, note: note.trim() || undefined, ...(outcome === 'final' ? { final: true } : {}), expectedStatus: application.status }, () => `decision.done.${outcome}`);
+            // Only the comments on items still ticked, and not empty.
+            const said = Object.fromEntries(Object.entries(comments).filter(([item, text]) => items.includes(item) && text.trim()));
+            void act(path, { items, note: note.trim() || undefined, ...(Object.keys(said).length > 0 ? { comments: said } : {}), ...(outcome === 'final' ? { final: true } : {}), expectedStatus: application.status }, () => `decision.done.${outcome}`);
           }}
         >
           <fieldset className="console-checks console-checks--list">
@@ -160,10 +163,23 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
             {dictionaries.RejectReason.map((entry) => {
               const value = String(entry.value);
               return (
-                <label key={value}>
-                  <input type="checkbox" checked={items.includes(value)} onChange={(event) => setItems((before) => (event.target.checked ? [...before, value] : before.filter((i) => i !== value)))} />{' '}
-                  {rejectLabel(value, i18n.language)}
-                </label>
+                <div key={value} className="decision-item">
+                  <label>
+                    <input type="checkbox" checked={items.includes(value)} onChange={(event) => setItems((before) => (event.target.checked ? [...before, value] : before.filter((i) => i !== value)))} />{' '}
+                    {rejectLabel(value, i18n.language)}
+                  </label>
+                  {/* A comment on the item, shown to the applicant beside it, as written. */}
+                  {items.includes(value) && (
+                    <input
+                      className="decision-item__comment"
+                      aria-label={t('decision.commentOn', { item: rejectLabel(value, i18n.language) })}
+                      placeholder={t('decision.commentPlaceholder')}
+                      maxLength={500}
+                      value={comments[value] ?? ''}
+                      onChange={(event) => setComments((before) => ({ ...before, [value]: event.target.value }))}
+                    />
+                  )}
+                </div>
               );
             })}
           </fieldset>

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, get, post } from '../api.ts';
-import { Alert, TableScroller, formatDate } from '../parts.tsx';
+import { Alert, formatDate } from '../parts.tsx';
+import { DataTable, type DataColumn } from '../DataTable.tsx';
 
 interface ListVersion {
   id: string;
@@ -48,6 +49,49 @@ export function ScreeningListsPage(): ReactElement {
     }
   };
 
+  const columns: DataColumn<ListVersion>[] = [
+    {
+      id: 'name',
+      header: t('screeningLists.name'),
+      cell: (version) => (
+        <>
+          {version.name}
+          <div className="console-sub">{t(`screeningLists.formats.${version.format}`)}</div>
+        </>
+      ),
+    },
+    {
+      id: 'version',
+      header: t('screeningLists.version'),
+      cell: (version) => (
+        <>
+          {version.version} · {version.retiredAt ? t('screeningLists.retired', { date: formatDate(version.retiredAt, i18n.language) }) : <strong>{t('screeningLists.live')}</strong>}
+        </>
+      ),
+    },
+    {
+      id: 'entries',
+      header: t('screeningLists.entries'),
+      cell: (version) => (
+        <>
+          {version.entryCount}
+          {version.problems.length > 0 && (
+            <details>
+              <summary>{t('screeningLists.problems', { count: version.problems.length })}</summary>
+              <ul>
+                {version.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </>
+      ),
+    },
+    { id: 'importedAt', header: t('screeningLists.importedAt'), cell: (version) => formatDate(version.importedAt, i18n.language) },
+    { id: 'sha256', header: t('screeningLists.sha256'), cell: (version) => <code className="screening-hash">{version.sha256}</code> },
+  ];
+
   return (
     <section aria-labelledby="screening-lists-title">
       <h1 id="screening-lists-title">{t('screeningLists.title')}</h1>
@@ -86,49 +130,7 @@ export function ScreeningListsPage(): ReactElement {
       </form>
       {versions && versions.length === 0 && <p>{t('screeningLists.none')}</p>}
       {versions && versions.length > 0 && (
-        <TableScroller label={t('screeningLists.title')}>
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('screeningLists.name')}</th>
-                <th scope="col">{t('screeningLists.version')}</th>
-                <th scope="col">{t('screeningLists.entries')}</th>
-                <th scope="col">{t('screeningLists.importedAt')}</th>
-                <th scope="col">{t('screeningLists.sha256')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((version) => (
-                <tr key={version.id}>
-                  <td>
-                    {version.name}
-                    <div className="console-sub">{t(`screeningLists.formats.${version.format}`)}</div>
-                  </td>
-                  <td>
-                    {version.version} · {version.retiredAt ? t('screeningLists.retired', { date: formatDate(version.retiredAt, i18n.language) }) : <strong>{t('screeningLists.live')}</strong>}
-                  </td>
-                  <td>
-                    {version.entryCount}
-                    {version.problems.length > 0 && (
-                      <details>
-                        <summary>{t('screeningLists.problems', { count: version.problems.length })}</summary>
-                        <ul>
-                          {version.problems.map((problem) => (
-                            <li key={problem}>{problem}</li>
-                          ))}
-                        </ul>
-                      </details>
-                    )}
-                  </td>
-                  <td>{formatDate(version.importedAt, i18n.language)}</td>
-                  <td>
-                    <code className="screening-hash">{version.sha256}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable label={t('screeningLists.title')} rows={versions} rowKey={(version) => version.id} columns={columns} />
       )}
     </section>
   );

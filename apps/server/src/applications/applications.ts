@@ -204,6 +204,7 @@ export function khInfo(application: Application | undefined, payloads: Payloads 
     rejectedReason: application.rejectedReason,
     rejectionNote: application.status === STATUS.fail ? application.rejectionNote : null,
     rejectionKind: application.status === STATUS.fail ? (application.rejectionKind ?? 'resubmit') : null,
+    rejectionComments: application.status === STATUS.fail ? ((application.rejectionComments as Record<string, string> | null) ?? null) : null,
     name: personal.name as string | undefined,
     identityKind: (personal.identityKind as number | undefined) ?? 101,
     nationalityCode: (personal.nationalityCode as string | undefined) ?? application.nationality ?? 'MYS',

@@ -78,6 +78,8 @@ export const applications = pgTable(
     rejectionNote: text('rejection_note'),
     /** What the review asked with the rejection: resubmit (fix the items), moreInformation (provide them; not a rejection in the applicant's words), final (nothing more). */
     rejectionKind: text('rejection_kind', { enum: ['resubmit', 'moreInformation', 'final'] }),
+    /** The reviewer's comment on each item named (RejectReason value → words to the applicant, as written). */
+    rejectionComments: jsonb('rejection_comments'),
     islamic: boolean('islamic').notNull().default(false),
     accountType: integer('account_type'),
     invitationCode: text('invitation_code'),

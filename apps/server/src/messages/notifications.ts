@@ -53,7 +53,11 @@ export async function composeNotification({ db, config }: Pick<ServerContext, 'd
     params.markets = MARKET_KEYS.filter(([bit]) => hasMarket(job.markets ?? 0, bit))
       .map(([, key]) => translate(language, key))
       .join(', ');
-  else params.reasons = (application.rejectedReason ?? '').split(',').filter(Boolean).map((item) => rejectLabel(item, language)).join('; ');
+  else {
+    // Each reason with the reviewer's comment on it, as written.
+    const comments = (application.rejectionComments ?? {}) as Record<string, string>;
+    params.reasons = (application.rejectedReason ?? '').split(',').filter(Boolean).map((item) => (comments[item] ? `${rejectLabel(item, language)} (${comments[item]})` : rejectLabel(item, language))).join('; ');
+  }
   // A request for more information and a final rejection are told in their own words.
   const message = job.event === 'rejected' && application.rejectionKind === 'moreInformation' ? 'moreInformation' : job.event === 'rejected' && application.rejectionKind === 'final' ? 'rejectedFinal' : job.event;
   const t = (key: string) => translate(language, `server.notify.${message}${key}`, params);

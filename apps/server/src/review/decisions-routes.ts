@@ -118,16 +118,20 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
    */
   async function sendBack(request: FastifyRequest, kind: 'resubmit' | 'moreInformation' | 'final') {
     const before = await decidable(request);
-    const body = request.body as { items: string[]; note?: string };
+    const body = request.body as { items: string[]; note?: string; comments?: Record<string, string> };
     const items = [...new Set(body.items)];
     const unknown = items.filter((item) => !REJECT_ITEMS.has(item));
     if (unknown.length > 0) throw badRequest('server.unknownRejectItems', { items: unknown.join(', ') });
     const note = body.note?.trim() || null;
     if (kind === 'moreInformation' && !note) throw badRequest('server.informationMessageRequired');
+    // A comment goes with an item named, or nowhere: one on another item would reach the applicant unexplained.
+    const comments = Object.fromEntries(Object.entries(body.comments ?? {}).map(([item, text]) => [item, text.trim()]).filter(([, text]) => text));
+    const stray = Object.keys(comments).filter((item) => !items.includes(item));
+    if (stray.length > 0) throw badRequest('server.commentOnUnnamedItem', { items: stray.join(', ') });
     // Sent back, a case loses any first approval: the resubmitted case is approved afresh.
     const [after] = await db
       .update(applications)
-      .set({ status: STATUS.fail, rejectedReason: items.join(','), rejectionNote: note, rejectionKind: kind, assignedTo: staffOf(request), firstApprovedBy: null, firstApprovedMarkets: null, firstApprovedAt: null, updatedAt: new Date() })
+      .set({ status: STATUS.fail, rejectedReason: items.join(','), rejectionNote: note, rejectionKind: kind, rejectionComments: Object.keys(comments).length > 0 ? comments : null, assignedTo: staffOf(request), firstApprovedBy: null, firstApprovedMarkets: null, firstApprovedAt: null, updatedAt: new Date() })
       .where(unchangedAndMine(before, staffOf(request)))
       .returning();
     if (!after) throw new AppError(409, CODES.badState, 'server.caseChanged');
@@ -135,7 +139,7 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
     // so the applicant cannot type another identity in its place.
     if (isContainRejectIdKind(parseRejectedReason(after.rejectedReason)))
       await db.update(ekycChecks).set({ state: SUPERSEDED }).where(and(eq(ekycChecks.memberId, before.memberId), eq(ekycChecks.state, 'success')));
-    await auditCase(request, kind === 'moreInformation' ? 'informationRequested' : 'reject', before, after, { items, ...(note ? { note } : {}), ...(kind === 'final' ? { final: true } : {}) });
+    await auditCase(request, kind === 'moreInformation' ? 'informationRequested' : 'reject', before, after, { items, ...(note ? { note } : {}), ...(Object.keys(comments).length > 0 ? { comments } : {}), ...(kind === 'final' ? { final: true } : {}) });
     app.kh.metrics.decisions.inc({ decision: kind === 'moreInformation' ? 'informationRequested' : kind === 'final' ? 'rejectedFinal' : 'rejected' });
     await notifyDecision(app.kh.queue, { event: 'rejected', applicationId: before.id });
     return ok(after);
@@ -147,6 +151,7 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
       properties: {
         items: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 64 } },
         note: { type: 'string', maxLength: 2000 },
+        comments: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 500 } },
         final: { type: 'boolean' },
         expectedStatus,
       },

@@ -91,14 +91,19 @@ export function StartPage(): ReactElement {
 }
 
 
-function RejectReasons({ items, language }: { items: RejectedItem[]; language: string }): ReactElement {
+function RejectReasons({ items, language, comments }: { items: RejectedItem[]; language: string; comments?: Record<string, string> | null }): ReactElement {
   const { t } = useTranslation();
-  const reasons = use(loadDictionary('RejectReason'));
+  const reasons = use(loadDictionary('RejectReason')) as { value: unknown; label: Record<string, string> }[];
   const said = (text: RejectedItemText) => ('label' in text ? text.label : 'stepTitleKey' in text ? t('common.rejectedInStep', { step: t(text.stepTitleKey) }) : t('errors.modifyInformation'));
+  // Each reason once, with the reviewer's comments on its items, as written.
+  const rows = items.map((item) => [said(rejectedItemTexts([item], reasons, language)[0]!), comments?.[`${item.code}-${item.field}`]]);
   return (
     <ul>
-      {rejectedItemTexts(items, reasons as { value: unknown; label: Record<string, string> }[], language).map((text) => (
-        <li key={said(text)}>{said(text)}</li>
+      {[...new Set(rows.map(([reason]) => reason))].map((reason) => (
+        <li key={reason}>
+          {reason}
+          {rows.map(([each, comment], index) => each === reason && comment && <q key={index}>{comment}</q>)}
+        </li>
       ))}
     </ul>
   );
@@ -118,7 +123,7 @@ export function RejectionPage(): ReactElement {
         {kind === 'moreInformation' && <p>{t('common.moreInformationIntro')}</p>}
         {/* The reasons' names come with their dictionary; the rest of the page does not wait for it. */}
         <Suspense fallback={null}>
-          <RejectReasons items={items} language={i18n.language} />
+          <RejectReasons items={items} language={i18n.language} comments={app.record.rejectionComments} />
         </Suspense>
         {app.record.rejectionNote && (
           <figure className="status-card__note">
