@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { dueTime, regionsFor } from '@kh/calendar';
 import { loadBusinessCalendar } from '@kh/calendar/node';
 import { applications } from '../src/db/schema.ts';
-import { answers, fill, submitAll, uploadedPath } from './fixtures.ts';
-import { login, setDueIn, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
+import { fill, uploadedPath } from './fixtures.ts';
+import { setDueIn, signInStaff, staffCall, startServer, submittedCase, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -24,14 +24,7 @@ const rita = staffCall(() => server.baseUrl, () => tokens.rita);
 const ravi = staffCall(() => server.baseUrl, () => tokens.ravi);
 const HOUR = 3_600_000;
 
-async function submitted(n: number) {
-  const mobile = `1330${String(n).padStart(5, '0')}`;
-  const c = await login(server, mobile);
-  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
-  const data = answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
-  await submitAll(c, applyId, data);
-  return { applyId: applyId as string, c, data };
-}
+const submitted = (n: number) => submittedCase(server, n);
 const rowOf = async (id: string) => (await server.database.db.select().from(applications).where(eq(applications.id, id)))[0];
 const dueIn = (id: string, ms: number) => setDueIn(server, id, ms);
 

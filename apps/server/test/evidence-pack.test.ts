@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { auditLog } from '../src/db/schema.ts';
 import { LEGAL_DOCUMENTS } from '../src/documents/index.ts';
-import { answers, submitAll, uploadedPath } from './fixtures.ts';
-import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
+
+import { signInStaff, staffCall, startServer, submittedCase, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -26,13 +26,7 @@ const sam = staffCall(() => server.baseUrl, () => tokens.sam);
 const ada = staffCall(() => server.baseUrl, () => tokens.ada);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-async function submitted(n: number) {
-  const mobile = `1330${String(n).padStart(5, '0')}`;
-  const c = await login(server, mobile);
-  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
-  await submitAll(c, applyId, answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile));
-  return applyId as string;
-}
+const submitted = async (n: number) => (await submittedCase(server, n)).applyId;
 
 describe('the evidence pack', () => {
   it('is refused before the case is decided, and to a role that may not make one', async () => {

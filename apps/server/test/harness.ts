@@ -11,6 +11,7 @@ import { extraServices } from '../src/services.ts';
 import { freePort, staffLogin } from '@kh/testing';
 import { createStaff, type StaffRole } from '../src/staff/staff-auth.ts';
 import { applications } from '../src/db/schema.ts';
+import { answers, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
 
 export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 
@@ -178,3 +179,18 @@ export const staffCall =
 /** Moves a case's due time to `ms` from now, as if it had been submitted that much earlier or later. */
 export const setDueIn = (server: TestServer, applicationId: string, ms: number) =>
   server.database.db.update(applications).set({ dueAt: new Date(Date.now() + ms) }).where(eq(applications.id, applicationId));
+
+/**
+ * A case in the reviewers' queue: the member with mobile 1330nnnnn (n padded to five digits) answers
+ * every step (`change` alters the answers first; `read` is what the identity provider reads otherwise
+ * than typed) and submits.
+ */
+export async function submittedCase(server: TestServer, n: number, options: { change?: (data: Record<FormStep, Record<string, unknown>>) => void; read?: Record<string, string> } = {}) {
+  const mobile = `1330${String(n).padStart(5, '0')}`;
+  const c = await login(server, mobile);
+  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+  const data = answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
+  options.change?.(data);
+  await submitAll(c, applyId, data, {}, options.read);
+  return { applyId: applyId as string, c, data, mobile };
+}

@@ -3,8 +3,7 @@
 // personal step is locked to the reading, so it alone would always "match"), and counts for a second
 // approval; the registered address is shown beside the ID's, not counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers, submitAll, uploadedPath } from './fixtures.ts';
-import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
+import { signInStaff, staffCall, startServer, submittedCase, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -18,12 +17,7 @@ afterAll(() => server.close());
 const rita = staffCall(() => server.baseUrl, () => tokens.rita);
 
 async function submitted(n: number, typedName: string, read: Record<string, string> = {}) {
-  const mobile = `1330${String(n).padStart(5, '0')}`;
-  const c = await login(server, mobile);
-  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
-  const data = answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
-  data.identity.documentName = typedName;
-  await submitAll(c, applyId, data, {}, read);
+  const { applyId } = await submittedCase(server, n, { change: (data) => (data.identity.documentName = typedName), read });
   return (await rita('GET', `/staff/applications/${applyId}`)).body.data;
 }
 

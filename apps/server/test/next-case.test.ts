@@ -2,8 +2,7 @@
 // case nobody holds, claimed in the same statement; reviewers asking at once get different cases,
 // never one twice (on PostgreSQL too, where the requests really overlap).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers, submitAll, uploadedPath } from './fixtures.ts';
-import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
+import { signInStaff, staffCall, startServer, submittedCase, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -17,13 +16,7 @@ afterAll(() => server.close());
 
 const as = (who: string) => staffCall(() => server.baseUrl, () => tokens[who]);
 
-async function submitted(n: number): Promise<string> {
-  const mobile = `1330${String(n).padStart(5, '0')}`;
-  const c = await login(server, mobile);
-  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
-  await submitAll(c, applyId, answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile));
-  return applyId as string;
-}
+const submitted = async (n: number): Promise<string> => (await submittedCase(server, n)).applyId;
 
 describe('next case', () => {
   it('hands the oldest unclaimed case to whoever asks, claimed; five at once for three cases: three different cases, two told there is none', async () => {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applications } from '../src/db/schema.ts';
-import { answers, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
-import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
+import { type FormStep } from './fixtures.ts';
+import { signInStaff, staffCall, startServer, submittedCase, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -20,15 +20,7 @@ afterAll(() => server.close());
 const rita = staffCall(() => server.baseUrl, () => tokens.rita);
 const sam = staffCall(() => server.baseUrl, () => tokens.sam);
 
-async function submitted(n: number, change: (data: Record<FormStep, Record<string, unknown>>) => void = () => {}) {
-  const mobile = `1330${String(n).padStart(5, '0')}`;
-  const c = await login(server, mobile);
-  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
-  const data = answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
-  change(data);
-  await submitAll(c, applyId, data);
-  return applyId as string;
-}
+const submitted = async (n: number, change?: (data: Record<FormStep, Record<string, unknown>>) => void) => (await submittedCase(server, n, { change })).applyId;
 
 describe('the risk score', () => {
   it('is low with no factor for a salaried Malaysian with a cash account', async () => {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, mailOutbox, smsOutbox } from '../src/db/schema.ts';
-import { answers, fill, initBody, submitAll, uploadedPath } from './fixtures.ts';
-import { eventually, login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
+import { fill, initBody, uploadedPath } from './fixtures.ts';
+import { eventually, signInStaff, staffCall, startServer, submittedCase, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -20,13 +20,9 @@ afterAll(() => server.close());
 const rita = staffCall(() => server.baseUrl, () => tokens.rita);
 
 async function submitted(n: number) {
-  const mobile = `1330${String(n).padStart(5, '0')}`;
-  const c = await login(server, mobile);
-  const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
-  const data = answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
-  await submitAll(c, applyId, data);
-  await rita('POST', `/staff/applications/${applyId}/claim`);
-  return { applyId: applyId as string, c, data, mobile, email: String(data.contact.email) };
+  const submitted = await submittedCase(server, n);
+  await rita('POST', `/staff/applications/${submitted.applyId}/claim`);
+  return { ...submitted, email: String(submitted.data.contact.email) };
 }
 
 describe('a request for more information', () => {

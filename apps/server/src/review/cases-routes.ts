@@ -13,7 +13,7 @@ import { publishedVersion } from '../steps/index.ts';
 import { bundledDocument, caseDocuments } from './case-documents.ts';
 import { identityComparison, secondApprovalReasons } from '../applications/index.ts';
 import { CASE_STATES, SORTS, caseQueue, type QueueQuery } from './case-queue.ts';
-import { loadCase, refuseIfSomeoneElses } from './cases.ts';
+import { loadCase, refuseIfSomeoneElses, staffNamer } from './cases.ts';
 import { auditCase, auditRequest } from '../audit/index.ts';
 import { hasPermission, type StaffRole } from '../staff/index.ts';
 import { requirePermission, staffMemberOf, staffOf } from '../staff/index.ts';
@@ -84,8 +84,7 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
     const { verifiedIdentity, comparison, mismatch, address } = await identityComparison(db, application, steps);
     const checks = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt));
     const history = await db.select().from(submissions).where(eq(submissions.applicationId, application.id)).orderBy(asc(submissions.number));
-    const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff)).map((row) => [row.id, row.name]));
-    const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+    const nameOf = await staffNamer(db);
     return ok({
       application,
       member: { id: member.id, mobile: member.mobile, countryCode: member.countryCode, hsNo: member.hsNo },

@@ -17,3 +17,9 @@ export async function refuseIfSomeoneElses(db: Database, application: Applicatio
   const [holder] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, application.assignedTo));
   throw new AppError(409, CODES.badState, 'server.caseClaimed', { name: holder?.name ?? '?' });
 }
+
+/** Staff names by id, read once for a case's notes, audit, screenings and pack: null for none or an unknown id. */
+export async function staffNamer(db: Database): Promise<(id: string | null) => string | null> {
+  const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff)).map((row) => [row.id, row.name]));
+  return (id) => (id ? (names.get(id) ?? null) : null);
+}

@@ -8,12 +8,13 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import { valueAt, valueFieldsOf, type StepSchema } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
-import { applicationSteps, auditLog, ekycChecks, payments, staff, submissions } from '../db/schema.ts';
+import { applicationSteps, auditLog, ekycChecks, payments, submissions } from '../db/schema.ts';
 import { requiredSteps, type Application } from '../applications/index.ts';
 import { publishedVersion, translateForVersion, type StepVersion } from '../steps/index.ts';
 import { applicationPdf, LEGAL_DOCUMENTS } from '../documents/index.ts';
 import { screeningsOf } from '../screening/index.ts';
 import { caseDocuments } from './case-documents.ts';
+import { staffNamer } from './cases.ts';
 
 export interface ManifestFile {
   path: string;
@@ -101,8 +102,7 @@ export async function evidencePack(
     add(`uploads/${document.ref.slice('file:'.length)}-${safeName(document.name)}`, await storage.get(document.relativePath), what);
   }
 
-  const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff)).map((row) => [row.id, row.name]));
-  const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+  const nameOf = await staffNamer(db);
   add('screening.json', json((await screeningsOf(db, application.id)).map((result) => ({ ...result, deciderName: nameOf(result.decidedBy) }))), 'Each screening: the lists and their versions, the hits and why, the decision on a hit');
   add(
     'submissions.json',
