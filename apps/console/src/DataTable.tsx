@@ -16,8 +16,12 @@ export interface DataColumn<T> {
   firstOrder?: 'asc' | 'desc';
   /** The cells' class (a row of buttons, say). */
   className?: string;
+  /** A class for one row's cell (a missing text, say). */
+  cellClassName?(row: T): string | undefined;
   /** May be hidden from the column choice (the first column, which names the row, never is). */
   hideable?: boolean;
+  /** The cell names its row (a header cell to assistive technology). */
+  rowHeader?: boolean;
 }
 
 export interface ServerSort {
@@ -38,6 +42,8 @@ interface DataTableProps<T> {
   /** Where the column choice is kept (localStorage); none: every column, no choice offered. */
   storageKey?: string;
   compact?: boolean;
+  /** A further class for the table (the diff's colours, say). */
+  className?: string;
 }
 
 const readHidden = (storageKey: string | undefined): VisibilityState => {
@@ -50,7 +56,7 @@ const readHidden = (storageKey: string | undefined): VisibilityState => {
   }
 };
 
-export function DataTable<T>({ label, rows, columns, rowKey, rowClassName, sort, onSort, storageKey, compact }: DataTableProps<T>): ReactElement {
+export function DataTable<T>({ label, rows, columns, rowKey, rowClassName, sort, onSort, storageKey, compact, className }: DataTableProps<T>): ReactElement {
   const { t } = useTranslation('console');
   const [visibility, setVisibility] = useState<VisibilityState>(() => readHidden(storageKey));
   const definitions = useMemo<ColumnDef<T>[]>(
@@ -60,7 +66,6 @@ export function DataTable<T>({ label, rows, columns, rowKey, rowClassName, sort,
         header: column.header,
         // An accessor makes a column sortable to TanStack; the order itself is the server's.
         accessorFn: (_row: T, index: number) => index,
-        cell: ({ row }) => column.cell(row.original),
         enableSorting: Boolean(column.sortKey),
         enableHiding: column.hideable !== false,
       })),
@@ -111,7 +116,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, rowClassName, sort,
         </details>
       )}
       <TableScroller label={label}>
-        <table className={compact ? 'console-table console-table--compact' : 'console-table'}>
+        <table className={['console-table', compact && 'console-table--compact', className].filter(Boolean).join(' ')}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -136,11 +141,23 @@ export function DataTable<T>({ label, rows, columns, rowKey, rowClassName, sort,
           <tbody>
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={rowClassName?.(row.original)}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={columns.find((column) => column.id === cell.column.id)?.className}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
+                {row.getVisibleCells().map((cell) => {
+                  const column = columns.find((each) => each.id === cell.column.id);
+                  if (!column) return null;
+                  // Called, not rendered as a component: the column list is rebuilt each render, and a
+                  // new component each time would remount the cell (an input in it would lose focus).
+                  const content = column.cell(row.original);
+                  const className = [column.className, column.cellClassName?.(row.original)].filter(Boolean).join(' ') || undefined;
+                  return column.rowHeader ? (
+                    <th key={cell.id} scope="row" className={className}>
+                      {content}
+                    </th>
+                  ) : (
+                    <td key={cell.id} className={className}>
+                      {content}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

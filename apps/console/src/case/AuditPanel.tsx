@@ -1,11 +1,12 @@
 // What staff did on this case, in order: claims, views, notes, decisions, each said as a sentence.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../DataTable.tsx';
 import { formatDate } from '../parts.tsx';
-
-const MARKET_BITS = [16, 1, 2];
 import { rejectLabel } from './HistoryPanel.tsx';
 import type { CaseView } from './types.ts';
+
+const MARKET_BITS = [16, 1, 2];
 
 export interface AuditEntry {
   id: number;
@@ -81,25 +82,18 @@ export function AuditPanel({ entries, view }: { entries: AuditEntry[]; view?: Pi
   ].sort((a, b) => a.at.localeCompare(b.at));
   if (rows.length === 0) return <p>{t('audit.none')}</p>;
   return (
-    <table className="console-table console-table--compact">
-      <thead>
-        <tr>
-          <th scope="col">{t('audit.when')}</th>
-          <th scope="col">{t('audit.who')}</th>
-          <th scope="col">{t('audit.action')}</th>
-          <th scope="col">{t('audit.detail')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className={row.who === applicant ? 'timeline-applicant' : undefined}>
-            <td>{formatDate(row.at, i18n.language)}</td>
-            <td>{row.who}</td>
-            <td>{row.what}</td>
-            <td className="console-sub">{row.detail}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable<TimelineRow>
+      label={t('case.audit')}
+      compact
+      rows={rows}
+      rowKey={(row) => row.key}
+      rowClassName={(row) => (row.who === applicant ? 'timeline-applicant' : undefined)}
+      columns={[
+        { id: 'when', header: t('audit.when'), cell: (row) => formatDate(row.at, i18n.language) },
+        { id: 'who', header: t('audit.who'), cell: (row) => row.who },
+        { id: 'what', header: t('audit.action'), cell: (row) => row.what },
+        { id: 'detail', header: t('audit.detail'), cell: (row) => row.detail, className: 'console-sub' },
+      ]}
+    />
   );
 }

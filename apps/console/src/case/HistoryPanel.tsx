@@ -1,6 +1,7 @@
 // Each submission, the rejection it answered, and what the applicant changed: a diff of values.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../DataTable.tsx';
 import { formatDate } from '../parts.tsx';
 import { dictionaries, labelKeysByDataKey } from '../schemas.ts';
 import type { CaseView, PayloadChange } from './types.ts';
@@ -17,30 +18,19 @@ function Changes({ changes, documents, stepVersions }: { changes: PayloadChange[
     return key ? tAll(key) : change.path;
   };
   return (
-    <table className="console-table console-table--compact case-diff">
-      <thead>
-        <tr>
-          <th scope="col">{t('history.step')}</th>
-          <th scope="col">{t('history.field')}</th>
-          <th scope="col">{t('history.before')}</th>
-          <th scope="col">{t('history.after')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {changes.map((change) => (
-          <tr key={`${change.step}.${change.path}`}>
-            <td>{tAll(`step.${change.step}.title`)}</td>
-            <td>{label(change)}</td>
-            <td>
-              <del>{shown(change.before)}</del>
-            </td>
-            <td>
-              <ins>{shown(change.after)}</ins>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable<PayloadChange>
+      label={t('case.history')}
+      compact
+      className="case-diff"
+      rows={changes}
+      rowKey={(change) => `${change.step}.${change.path}`}
+      columns={[
+        { id: 'step', header: t('history.step'), cell: (change) => tAll(`step.${change.step}.title`) },
+        { id: 'field', header: t('history.field'), cell: label },
+        { id: 'before', header: t('history.before'), cell: (change) => <del>{shown(change.before)}</del> },
+        { id: 'after', header: t('history.after'), cell: (change) => <ins>{shown(change.after)}</ins> },
+      ]}
+    />
   );
 }
 

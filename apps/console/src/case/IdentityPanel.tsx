@@ -2,13 +2,24 @@
 // beside what the applicant typed, a difference marked.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableScroller, formatDate, useLabel } from '../parts.tsx';
+import { DataTable } from '../DataTable.tsx';
+import { formatDate, useLabel } from '../parts.tsx';
 import { dictionaries } from '../schemas.ts';
 import type { CaseView } from './types.ts';
 
 const show = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 /** The facts that are dictionary values, by their dictionary: a reviewer reads "MyKad", not 106. */
 const FACT_DICTIONARIES: Partial<Record<string, string>> = { documentType: 'IdentityType', gender: 'Gender' };
+
+interface ComparisonRow {
+  key: string;
+  fact: string;
+  note?: string;
+  verified: string;
+  typed: string;
+  matches: boolean;
+  differenceWord: string;
+}
 
 export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
   const { t, i18n } = useTranslation('console');
@@ -20,6 +31,21 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
   };
   if (view.identityChecks.length === 0 && !view.verifiedIdentity) return <p>{t('identity.none')}</p>;
   const [latest, ...earlier] = view.identityChecks;
+  const comparisonRows: ComparisonRow[] = [
+    ...view.identityComparison.map((row) => ({
+      key: `${row.fact}-${row.field}`,
+      fact: t(`identity.facts.${row.fact}`, { defaultValue: row.fact }),
+      note: row.field === 'identityCheck' ? t('identity.typedAtCheck') : undefined,
+      verified: inWords(row.fact, row.verified),
+      typed: inWords(row.fact, row.typed),
+      matches: row.matches,
+      differenceWord: t('identity.mismatch'),
+    })),
+    // The address is shown beside the ID's, not counted: the provider's reading abbreviates.
+    ...(view.addressComparison
+      ? [{ key: 'address', fact: t('identity.facts.address'), note: t('identity.addressNote'), verified: view.addressComparison.read, typed: view.addressComparison.typed, matches: view.addressComparison.matches, differenceWord: t('identity.differs') }]
+      : []),
+  ];
   return (
     <div>
       {latest && (
@@ -43,43 +69,30 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
           </ul>
         </>
       )}
-      {(view.identityComparison.length > 0 || view.addressComparison) && (
-        <TableScroller label={t('case.identity')}>
-        <table className="console-table console-table--compact">
-          <thead>
-            <tr>
-              <th scope="col">{t('identity.fact')}</th>
-              <th scope="col">{t('identity.verified')}</th>
-              <th scope="col">{t('identity.typed')}</th>
-              <th scope="col">{t('identity.match')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.identityComparison.map((row) => (
-              <tr key={`${row.fact}-${row.field}`} className={row.matches ? undefined : 'is-mismatch'}>
-                <th scope="row">
-                  {t(`identity.facts.${row.fact}`, { defaultValue: row.fact })}
-                  {row.field === 'identityCheck' && <div className="console-sub">{t('identity.typedAtCheck')}</div>}
-                </th>
-                <td>{inWords(row.fact, row.verified)}</td>
-                <td>{inWords(row.fact, row.typed)}</td>
-                <td>{row.matches ? t('identity.match') : <strong>{t('identity.mismatch')}</strong>}</td>
-              </tr>
-            ))}
-            {view.addressComparison && (
-              <tr className={view.addressComparison.matches ? undefined : 'is-mismatch'}>
-                <th scope="row">
-                  {t('identity.facts.address')}
-                  <div className="console-sub">{t('identity.addressNote')}</div>
-                </th>
-                <td>{view.addressComparison.read}</td>
-                <td>{view.addressComparison.typed}</td>
-                <td>{view.addressComparison.matches ? t('identity.match') : <strong>{t('identity.differs')}</strong>}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-        </TableScroller>
+      {comparisonRows.length > 0 && (
+        <DataTable<ComparisonRow>
+          label={t('case.identity')}
+          compact
+          rows={comparisonRows}
+          rowKey={(row) => row.key}
+          rowClassName={(row) => (row.matches ? undefined : 'is-mismatch')}
+          columns={[
+            {
+              id: 'fact',
+              header: t('identity.fact'),
+              rowHeader: true,
+              cell: (row) => (
+                <>
+                  {row.fact}
+                  {row.note && <div className="console-sub">{row.note}</div>}
+                </>
+              ),
+            },
+            { id: 'verified', header: t('identity.verified'), cell: (row) => row.verified },
+            { id: 'typed', header: t('identity.typed'), cell: (row) => row.typed },
+            { id: 'match', header: t('identity.match'), cell: (row) => (row.matches ? t('identity.match') : <strong>{row.differenceWord}</strong>) },
+          ]}
+        />
       )}
     </div>
   );

@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, get, post } from '../api.ts';
-import { Alert, TableScroller, formatDate } from '../parts.tsx';
+import { DataTable } from '../DataTable.tsx';
+import { Alert, formatDate } from '../parts.tsx';
 import { useSession } from '../session.tsx';
 
 interface SessionRow {
@@ -88,39 +89,36 @@ export function AccountPage(): ReactElement {
         </button>
       </form>
       <h2 id="account-sessions">{t('account.sessions')}</h2>
-      <TableScroller label={t('account.sessions')}>
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('account.device')}</th>
-              <th scope="col">{t('account.address')}</th>
-              <th scope="col">{t('account.signedIn')}</th>
-              <th scope="col">{t('account.lastSeen')}</th>
-              <th scope="col">{t('staff.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((row) => (
-              <tr key={row.ref}>
-                <td title={row.userAgent ?? undefined}>
-                  {deviceName(row.userAgent) ?? t('account.unknownDevice')}
-                  {row.current && <div className="console-sub">{t('account.thisSession')}</div>}
-                </td>
-                <td>{row.ip ?? ''}</td>
-                <td>{formatDate(row.createdAt, i18n.language)}</td>
-                <td>{formatDate(row.lastSeenAt, i18n.language)}</td>
-                <td>
-                  {!row.current && (
-                    <button type="button" className="console-button" onClick={() => void end(row.ref)}>
-                      {t('account.end')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <DataTable<SessionRow>
+        label={t('account.sessions')}
+        rows={sessions}
+        rowKey={(row) => row.ref}
+        columns={[
+          {
+            id: 'device',
+            header: t('account.device'),
+            cell: (row) => (
+              <span title={row.userAgent ?? undefined}>
+                {deviceName(row.userAgent) ?? t('account.unknownDevice')}
+                {row.current && <div className="console-sub">{t('account.thisSession')}</div>}
+              </span>
+            ),
+          },
+          { id: 'address', header: t('account.address'), cell: (row) => row.ip ?? '' },
+          { id: 'signedIn', header: t('account.signedIn'), cell: (row) => formatDate(row.createdAt, i18n.language) },
+          { id: 'lastSeen', header: t('account.lastSeen'), cell: (row) => formatDate(row.lastSeenAt, i18n.language) },
+          {
+            id: 'actions',
+            header: t('staff.actions'),
+            cell: (row) =>
+              !row.current && (
+                <button type="button" className="console-button" onClick={() => void end(row.ref)}>
+                  {t('account.end')}
+                </button>
+              ),
+          },
+        ]}
+      />
       <button type="button" className="console-button console-button--danger" onClick={() => void session.logout(true)}>
         {t('account.logoutEverywhere')}
       </button>

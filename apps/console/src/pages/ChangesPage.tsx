@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, get, post } from '../api.ts';
-import { Alert, TableScroller, formatDate } from '../parts.tsx';
+import { DataTable } from '../DataTable.tsx';
+import { Alert, formatDate } from '../parts.tsx';
 import { useSession } from '../session.tsx';
 
 export interface Change {
@@ -64,45 +65,53 @@ export function ChangesPage(): ReactElement {
       {done && !error && <Alert kind="success">{t(done)}</Alert>}
       {changes && changes.length === 0 && <p>{t('changes.none')}</p>}
       {changes && changes.length > 0 && (
-        <TableScroller label={t('changes.title')}>
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('changes.what')}</th>
-                <th scope="col">{t('changes.proposedBy')}</th>
-                <th scope="col">{t('changes.state')}</th>
-                <th scope="col">{t('staff.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((change) => (
-                <tr key={change.id}>
-                  <td>{changeSummary(change, t)}</td>
-                  <td>
-                    {change.proposedByName}
-                    <div className="console-sub">{formatDate(change.proposedAt, i18n.language)}</div>
-                  </td>
-                  <td>
-                    {t(`changes.states.${change.state}`)}
-                    {change.state === 'pending' && <div className="console-sub">{t('changes.until', { when: formatDate(change.expiresAt, i18n.language) })}</div>}
-                  </td>
-                  <td className="console-row-actions">
-                    {change.mayConfirm && (
-                      <button type="button" className="console-button console-button--main" onClick={() => void answer(change.id, 'approve', 'changes.confirmed')} aria-label={t('changes.confirmThis', { what: changeSummary(change, t) })}>
-                        {t('changes.confirm')}
-                      </button>
-                    )}
-                    {change.state === 'pending' && (change.mayConfirm || change.proposedBy === me?.id) && (
-                      <button type="button" className="console-button" onClick={() => void answer(change.id, 'decline', change.proposedBy === me?.id ? 'changes.withdrawn' : 'changes.declined')}>
-                        {change.proposedBy === me?.id ? t('changes.withdraw') : t('changes.decline')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable<Change>
+          label={t('changes.title')}
+          rows={changes}
+          rowKey={(change) => change.id}
+          columns={[
+            { id: 'what', header: t('changes.what'), cell: (change) => changeSummary(change, t) },
+            {
+              id: 'proposedBy',
+              header: t('changes.proposedBy'),
+              cell: (change) => (
+                <>
+                  {change.proposedByName}
+                  <div className="console-sub">{formatDate(change.proposedAt, i18n.language)}</div>
+                </>
+              ),
+            },
+            {
+              id: 'state',
+              header: t('changes.state'),
+              cell: (change) => (
+                <>
+                  {t(`changes.states.${change.state}`)}
+                  {change.state === 'pending' && <div className="console-sub">{t('changes.until', { when: formatDate(change.expiresAt, i18n.language) })}</div>}
+                </>
+              ),
+            },
+            {
+              id: 'actions',
+              header: t('staff.actions'),
+              className: 'console-row-actions',
+              cell: (change) => (
+                <>
+                  {change.mayConfirm && (
+                    <button type="button" className="console-button console-button--main" onClick={() => void answer(change.id, 'approve', 'changes.confirmed')} aria-label={t('changes.confirmThis', { what: changeSummary(change, t) })}>
+                      {t('changes.confirm')}
+                    </button>
+                  )}
+                  {change.state === 'pending' && (change.mayConfirm || change.proposedBy === me?.id) && (
+                    <button type="button" className="console-button" onClick={() => void answer(change.id, 'decline', change.proposedBy === me?.id ? 'changes.withdrawn' : 'changes.declined')}>
+                      {change.proposedBy === me?.id ? t('changes.withdraw') : t('changes.decline')}
+                    </button>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

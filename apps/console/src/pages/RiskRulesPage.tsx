@@ -3,7 +3,8 @@
 // condition may read.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableScroller, useLabel, useRiskRules, type Condition } from '../parts.tsx';
+import { DataTable } from '../DataTable.tsx';
+import { useLabel, useRiskRules, type Condition, type RiskRules } from '../parts.tsx';
 
 /** A condition as a short formula ("annualIncome ≥ 4 and estimatedNetWorth ≤ 1"). */
 export function conditionText(condition: Condition, words: { and: string; or: string; not: string }): string {
@@ -28,28 +29,16 @@ export function RiskRulesPage(): ReactElement {
       <h1 id="risk-title">{t('risk.title')}</h1>
       <p>{t('risk.intro')}</p>
       <h2>{t('risk.factors')}</h2>
-      <TableScroller label={t('risk.factors')}>
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('risk.factor')}</th>
-              <th scope="col">{t('risk.when')}</th>
-              <th scope="col">{t('risk.pointsColumn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rules.factors.map((factor) => (
-              <tr key={factor.id}>
-                <td>{label(factor.label, factor.id)}</td>
-                <td>
-                  <code>{conditionText(factor.when, words)}</code>
-                </td>
-                <td>{factor.points}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <DataTable<RiskRules['factors'][number]>
+        label={t('risk.factors')}
+        rows={rules.factors}
+        rowKey={(factor) => factor.id}
+        columns={[
+          { id: 'factor', header: t('risk.factor'), rowHeader: true, cell: (factor) => label(factor.label, factor.id) },
+          { id: 'when', header: t('risk.when'), cell: (factor) => <code>{conditionText(factor.when, words)}</code> },
+          { id: 'points', header: t('risk.pointsColumn'), cell: (factor) => factor.points },
+        ]}
+      />
       <h2>{t('risk.bands')}</h2>
       <ul>
         {rules.bands.map((band) => (
@@ -58,20 +47,16 @@ export function RiskRulesPage(): ReactElement {
       </ul>
       <p>{t('risk.secondApproval', { band: label(second?.label, rules.secondApprovalFrom) })}</p>
       <h2>{t('risk.facts')}</h2>
-      <TableScroller label={t('risk.facts')}>
-        <table className="console-table console-table--compact">
-          <tbody>
-            {Object.entries(rules.facts).map(([fact, what]) => (
-              <tr key={fact}>
-                <th scope="row">
-                  <code>{fact}</code>
-                </th>
-                <td>{what}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <DataTable<[string, string]>
+        label={t('risk.facts')}
+        compact
+        rows={Object.entries(rules.facts)}
+        rowKey={([fact]) => fact}
+        columns={[
+          { id: 'fact', header: t('risk.factName'), rowHeader: true, cell: ([fact]) => <code>{fact}</code> },
+          { id: 'meaning', header: t('risk.factMeaning'), cell: ([, what]) => what },
+        ]}
+      />
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { failureMessage, get } from '../api.ts';
-import { Alert, TableScroller, formatDate } from '../parts.tsx';
+import { DataTable } from '../DataTable.tsx';
+import { Alert, formatDate } from '../parts.tsx';
 import type { StepSummary } from './types.ts';
 
 export function StudioListPage(): ReactElement {
@@ -20,36 +21,37 @@ export function StudioListPage(): ReactElement {
       <p className="studio__lead">{t('studio.lead')}</p>
       {error && <Alert kind="error">{error}</Alert>}
       {steps && (
-        <TableScroller label={t('studio.title')}>
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('studio.step')}</th>
-                <th scope="col">{t('studio.liveVersion')}</th>
-                <th scope="col">{t('studio.lint')}</th>
-                <th scope="col">{t('studio.drafts')}</th>
-                <th scope="col">{t('studio.lastChange')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {steps.map((step) => (
-                <tr key={step.stepId}>
-                  <td>
-                    <Link href={`/studio/${step.stepId}`}>{tApp(`step.${step.stepId}.title`, { defaultValue: step.stepId })}</Link> <code>{step.stepId}</code>
-                  </td>
-                  <td>{step.liveVersion === 0 ? t('studio.builtIn') : t('studio.versionN', { version: step.liveVersion })}</td>
-                  <td>{step.problems === 0 ? <span className="studio-ok">{t('studio.lintClean')}</span> : <span className="studio-bad">{t('studio.problems', { count: step.problems })}</span>}</td>
-                  <td>{step.drafts}</td>
-                  <td>
-                    {step.lastChange
-                      ? t('studio.changedBy', { version: step.lastChange.version, status: t(`studio.status.${step.lastChange.status}`), name: step.lastChange.by, at: formatDate(step.lastChange.at, i18n.language) })
-                      : t('studio.neverChanged')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable<StepSummary>
+          label={t('studio.title')}
+          rows={steps}
+          rowKey={(step) => step.stepId}
+          columns={[
+            {
+              id: 'step',
+              header: t('studio.step'),
+              cell: (step) => (
+                <>
+                  <Link href={`/studio/${step.stepId}`}>{tApp(`step.${step.stepId}.title`, { defaultValue: step.stepId })}</Link> <code>{step.stepId}</code>
+                </>
+              ),
+            },
+            { id: 'live', header: t('studio.liveVersion'), cell: (step) => (step.liveVersion === 0 ? t('studio.builtIn') : t('studio.versionN', { version: step.liveVersion })) },
+            {
+              id: 'lint',
+              header: t('studio.lint'),
+              cell: (step) => (step.problems === 0 ? <span className="studio-ok">{t('studio.lintClean')}</span> : <span className="studio-bad">{t('studio.problems', { count: step.problems })}</span>),
+            },
+            { id: 'drafts', header: t('studio.drafts'), cell: (step) => step.drafts },
+            {
+              id: 'lastChange',
+              header: t('studio.lastChange'),
+              cell: (step) =>
+                step.lastChange
+                  ? t('studio.changedBy', { version: step.lastChange.version, status: t(`studio.status.${step.lastChange.status}`), name: step.lastChange.by, at: formatDate(step.lastChange.at, i18n.language) })
+                  : t('studio.neverChanged'),
+            },
+          ]}
+        />
       )}
     </section>
   );
