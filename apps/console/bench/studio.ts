@@ -5,6 +5,9 @@
 // - Preview: in Debian's Chromium, the editor changes the contact step's titleKey in the JSON editor;
 //   from the last keystroke to the English phone drawing the new title (the pause the studio waits for
 //   typing to stop, the server's lint and validator module, the compile and the three phones).
+// - Screens: in Chromium, from the click to the screen ready, for the steps list (each step's live
+//   version, lint, drafts and last change), opening the heaviest step (personal: the most fields and
+//   texts) with its tree, and the lint's answer after typing pauses (from the pause's end).
 // Prints the median and p95 of each, and fails past a budget.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +15,7 @@ import { launchChromium, staffLogin } from '@kh/testing';
 import type { StepSchema } from '@kh/engine';
 import { loadStepSchemas } from '@kh/engine/node';
 import { createStaff } from '../../server/src/staff/staff-auth.ts';
+import { lintLiveVersions } from '../../server/src/studio/index.ts';
 import { startServer } from '../../server/test/harness.ts';
 import { signInEnrolling } from '../test/sign-in.ts';
 
@@ -20,12 +24,19 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 /** Budgets: a publish an editor waits on, and a preview that keeps up with typing. */
 const PUBLISH_BUDGET_MS = 1_000;
 const PREVIEW_BUDGET_MS = 1_500;
+/** Budgets for the studio's screens (issue: every studio screen ready within 300 ms of the click, the lint within 300 ms of the pause). */
+const LIST_BUDGET_MS = 300;
+const OPEN_BUDGET_MS = 300;
+const LINT_BUDGET_MS = 300;
+
 const PASSWORD = 'studio bench password';
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 const summary = (values: number[]) => `median ${quantile(values, 0.5).toFixed(0)} ms, p95 ${quantile(values, 0.95).toFixed(0)} ms over ${values.length}`;
 
 const server = await startServer({ consoleDist: resolve(here, '../dist') });
+// As the server's start does (main.ts): every live version's lint made before the editors come.
+await lintLiveVersions(server.database.db, server.studio);
 const failures: string[] = [];
 try {
   const db = server.database.db;
@@ -66,6 +77,44 @@ try {
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await signInEnrolling(page, server.baseUrl, 'typist@broker.example', PASSWORD);
+
+    // The screens: the list from the header's link, the heaviest step from the list, back and again.
+    const list: number[] = [];
+    const open: number[] = [];
+    /**
+     * From the click (a capture listener's time) to the first moment `ready` holds, both in the page's
+     * clock: a MutationObserver checks at each change (Playwright's own waiting polls, up to 500 ms apart).
+     */
+    const clickToReady = async (link: ReturnType<typeof page.getByRole>, ready: string) => {
+      const measured = page.evaluate<number>(`new Promise((done) => {
+        let clicked;
+        document.addEventListener('click', () => { clicked = performance.now(); }, { capture: true, once: true });
+        const check = () => {
+          if (clicked === undefined || !(${ready})) return;
+          observer.disconnect();
+          done(performance.now() - clicked);
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      })`);
+      await link.click();
+      return measured;
+    };
+    const LIST_READY = `(() => { const rows = [...document.querySelectorAll('tbody tr')]; return rows.length > 0 && rows.every((row) => /Lint clean|Problems/.test(row.textContent)); })()`;
+    const OPEN_READY = `/^Showing /.test(document.querySelector('.studio-step__state')?.textContent ?? '') && document.querySelector('.studio-tree__name') !== null`;
+    for (let round = 0; round < ROUNDS; round++) {
+      await page.goto(`${server.baseUrl}/console/account`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      list.push(await clickToReady(page.getByRole('link', { name: 'Schema studio', exact: true }), LIST_READY));
+      // An editor reads the list before choosing a step.
+      await page.waitForTimeout(1_000);
+      open.push(await clickToReady(page.getByRole('link', { name: /^Personal/ }).first(), OPEN_READY));
+    }
+    console.log(`studio steps list, click to every step's lint shown: ${summary(list)}`);
+    console.log(`studio open the personal step (the heaviest), click to its field tree: ${summary(open)}`);
+    if (quantile(list, 0.95) > LIST_BUDGET_MS) failures.push(`list p95 over ${LIST_BUDGET_MS} ms`);
+    if (quantile(open, 0.95) > OPEN_BUDGET_MS) failures.push(`open p95 over ${OPEN_BUDGET_MS} ms`);
+
     await page.goto(`${server.baseUrl}/console/studio/contact`);
     await page.getByRole('button', { name: 'New draft from this' }).click();
     await page.getByText(/^Showing version \d+, draft$/).waitFor();
@@ -73,6 +122,8 @@ try {
     await title.getByText('Contact Information').waitFor();
     await page.getByRole('tab', { name: 'JSON' }).click();
     await page.getByRole('textbox', { name: 'JSON' }).click();
+    // Only this typing's requests are timed below (and the buffer holds all of them).
+    await page.evaluate('performance.setResourceTimingBufferSize(10000); performance.clearResourceTimings()');
     // The last keydown's time, in the page's clock.
     await page.evaluate(`document.addEventListener('keydown', () => { window.lastKey = performance.now(); }, true)`);
     // Line 5 is `  "titleKey": "step.contact.title",`: the cursor goes after its step id.
@@ -103,6 +154,10 @@ try {
       current = next;
     }
     console.log(`studio preview after a keystroke in the JSON (English phone redrawn, the 250 ms pause for typing included): ${summary(preview)}`);
+    // The lint's part of it: each lint request, from the pause's end (when it is sent) to its answer.
+    const lint = await page.evaluate<number[]>(`performance.getEntriesByType('resource').filter((entry) => /\\/studio\\/steps\\/contact\\/preview(\\?|$)/.test(entry.name)).map((entry) => entry.responseEnd - entry.startTime)`);
+    console.log(`studio lint, from the typing pause's end to the lint's answer: ${summary(lint)}`);
+    if (quantile(lint, 0.95) > LINT_BUDGET_MS) failures.push(`lint p95 over ${LINT_BUDGET_MS} ms`);
     if (quantile(preview, 0.95) > PREVIEW_BUDGET_MS) failures.push(`preview p95 over ${PREVIEW_BUDGET_MS} ms`);
   } finally {
     await browser.close();

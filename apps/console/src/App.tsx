@@ -13,14 +13,41 @@ import { StaffPage } from './pages/StaffPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { QueuePage } from './pages/QueuePage.tsx';
 import { StudioListPage } from './studio/StudioListPage.tsx';
+import { casePageChunk, stepStudioChunk } from './page-chunks.ts';
+// Its back-button listener must be added before the router's: loaded with the app, used by the studio.
+import './leave-guard.ts';
 import { SessionProvider, can, useSession, type Staff } from './session.tsx';
 import { ScreeningListsPage } from './pages/ScreeningListsPage.tsx';
 import { RiskRulesPage } from './pages/RiskRulesPage.tsx';
 
 // The case page carries the form engine and renderer; the sign-in and the queue load without them.
-const CasePage = lazy(() => import('./pages/CasePage.tsx').then((module) => ({ default: module.CasePage })));
+const CasePage = lazy(() => casePageChunk.load().then((module) => ({ default: module.CasePage })));
 // The studio's editor (CodeMirror) and preview load only for product editors who open a step.
-const StepStudioPage = lazy(() => import('./studio/StepStudioPage.tsx').then((module) => ({ default: module.StepStudioPage })));
+const StepStudioPage = lazy(() => stepStudioChunk.load().then((module) => ({ default: module.StepStudioPage })));
+
+/** A case: drawn at once when the queue has loaded its page, else once it loads. */
+function Case({ id }: { id: string }): ReactElement {
+  const { t } = useTranslation('console');
+  const Loaded = casePageChunk.loaded()?.CasePage;
+  if (Loaded) return <Loaded id={id} />;
+  return (
+    <Suspense fallback={<p>{t('case.loading')}</p>}>
+      <CasePage id={id} />
+    </Suspense>
+  );
+}
+
+/** A step in the studio: drawn at once when the list has loaded the editor, else once it loads. */
+function StepStudio({ stepId }: { stepId: string }): ReactElement {
+  const { t } = useTranslation('console');
+  const Loaded = stepStudioChunk.loaded()?.StepStudioPage;
+  if (Loaded) return <Loaded key={stepId} stepId={stepId} />;
+  return (
+    <Suspense fallback={<p>{t('case.loading')}</p>}>
+      <StepStudioPage key={stepId} stepId={stepId} />
+    </Suspense>
+  );
+}
 
 export function App(): ReactElement | null {
   const [instance, setInstance] = useState<i18n>();
@@ -124,18 +151,14 @@ function Shell(): ReactElement | null {
             <Route path="/cases/:id">
               {(params) => (
                 <Allowed permission="cases.read">
-                  <Suspense fallback={<p>{t('case.loading')}</p>}>
-                    <CasePage id={params.id} />
-                  </Suspense>
+                  <Case id={params.id} />
                 </Allowed>
               )}
             </Route>
             <Route path="/studio/:stepId">
               {(params) => (
                 <Allowed permission="studio.edit">
-                  <Suspense fallback={<p>{t('case.loading')}</p>}>
-                    <StepStudioPage key={params.stepId} stepId={params.stepId} />
-                  </Suspense>
+                  <StepStudio stepId={params.stepId} />
                 </Allowed>
               )}
             </Route>

@@ -268,7 +268,7 @@ describe('the review console', () => {
     expect(await page.getByRole('link', { name: 'Cases', exact: true }).count()).toBe(0);
 
     await page.getByRole('link', { name: 'Audit log' }).click();
-    await page.getByLabel('Action').selectOption('documentView');
+    await page.getByRole('combobox', { name: 'Action' }).selectOption('documentView');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByRole('cell', { name: 'Mei Maker' }).first().waitFor();
     // By the applicant's name, not only the case's id; the same search as a CSV file.

@@ -80,6 +80,9 @@ describe('the schema studio', () => {
     await amy.getByRole('button', { name: 'Add field' }).click();
     const form = amy.locator('.studio-form');
     await form.getByLabel('Id').fill('branch');
+    // The rename is made on Enter (or on leaving the box), carrying the new field's keys along.
+    await form.getByLabel('Id').press('Enter');
+    await expect.poll(() => form.getByLabel('Data key').inputValue()).toBe('branch');
     await form.getByLabel('Data key').fill('preferredBranch');
     await form.getByLabel('Label key').fill('field.contact.branch.label');
     await form.getByLabel('Choices').selectOption('dictionary');

@@ -11,6 +11,7 @@ import { loggerRedaction, safeError } from './observability/redaction.ts';
 import { BUILD } from './observability/build-info.ts';
 import { extraServices } from './services.ts';
 import { bootstrapAdmin } from './staff/index.ts';
+import { lintLiveVersions } from './studio/index.ts';
 import { CONSOLE_DIST, WEB_DIST } from './pages/index.ts';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', ...loggerRedaction });
@@ -84,3 +85,5 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ host: config.host, port: config.port });
 log.info({ database: database.kind, dataDir: config.dataDir, dev: config.dev, version: BUILD.version, commit: BUILD.commit }, 'ready');
+// In the studio's worker, off the event loop: the editors' first steps list finds every lint made.
+void lintLiveVersions(app.kh.db, app.kh.studio).catch((error: unknown) => log.warn({ err: safeError(error) }, 'studio lints not made at start'));

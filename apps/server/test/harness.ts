@@ -1,5 +1,6 @@
 // Starts the real server on 127.0.0.1 for the tests, on PGlite, or on PostgreSQL when
 // DATABASE_URL is set (a fresh database per start). Requests go over real HTTP.
+import type { StudioCompiler } from '../src/studio/index.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,8 @@ export interface TestServer {
   config: ServerConfig;
   dataDir: string;
   database: Awaited<ReturnType<typeof openDatabase>>;
+  /** The server's studio compiler, as the start warms it (main.ts). */
+  studio: StudioCompiler;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, options
     config,
     dataDir,
     database,
+    studio: app.kh.studio,
     async close() {
       // Nothing is in flight when a test closes; keep-alive sockets of refused, unread bodies would hold close() open.
       app.server.closeAllConnections();

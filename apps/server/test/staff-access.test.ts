@@ -66,6 +66,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /staff/studio/steps/:stepId/preview': EDITOR,
   'GET /staff/studio/preview-validators/:file': EDITOR,
   'GET /staff/studio/steps/:stepId/versions/:version/export': EDITOR,
+  'GET /staff/studio/steps/:stepId/versions/:version/impact': EDITOR,
+  'GET /staff/studio/funnel': EDITOR,
 };
 
 /** A route's own name in the table: the /api copy and HEAD are the route they copy. */

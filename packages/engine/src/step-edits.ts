@@ -149,3 +149,78 @@ export function declarePayloadKey(document: StepSchema, dataKey: string, leaf: P
   node[last] = leaf;
   return copy;
 }
+
+/** What renaming a field carried with it, as [old, new] pairs. */
+export interface FieldRename {
+  document: StepSchema;
+  /** Text keys that named the field by its id (its label, help, options…), now naming the new id. */
+  textKeys: [string, string][];
+  /** Its dataKey, where the key's last segment was the id (a key named otherwise is the data's own name and stays). */
+  dataKey?: [string, string];
+}
+
+const FIELD_ID = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Renames a field and carries what was named after it: its text keys (`field.contact.email.label`
+ * becomes `field.contact.mail.label`), a dataKey ending in its id (with the payload's declaration), and
+ * every rule of the step that reads it (`{ field: 'email' }`). Undefined for an id that is taken or
+ * is not an identifier: the caller says so rather than making a document the lint refuses.
+ */
+export function renameField(document: StepSchema, path: FieldPath, newId: string): FieldRename | undefined {
+  const original = fieldAt(document, path);
+  if (!original || !FIELD_ID.test(newId)) return undefined;
+  const oldId = original.id;
+  if (newId === oldId) return { document, textKeys: [] };
+  if (fieldIds(document).has(newId)) return undefined;
+  const copy = structuredClone(document);
+  const field = fieldAt(copy, path) as unknown as Record<string, unknown>;
+  field.id = newId;
+  const textKeys: [string, string][] = [];
+  const carry = (key: unknown): unknown => {
+    if (typeof key !== 'string' || !key.split('.').includes(oldId)) return key;
+    const renamed = key
+      .split('.')
+      .map((segment) => (segment === oldId ? newId : segment))
+      .join('.');
+    textKeys.push([key, renamed]);
+    return renamed;
+  };
+  for (const [name, value] of Object.entries(field)) if (name.endsWith('Key') && name !== 'dataKey') field[name] = carry(value);
+  const options = (field.dataSource as { options?: { labelKey?: string }[] } | undefined)?.options;
+  options?.forEach((option) => (option.labelKey = carry(option.labelKey) as string | undefined));
+
+  let dataKey: [string, string] | undefined;
+  if (typeof field.dataKey === 'string') {
+    const segments = field.dataKey.split('.');
+    if (segments.at(-1) === oldId) {
+      const renamed = [...segments.slice(0, -1), newId].join('.');
+      dataKey = [field.dataKey, renamed];
+      field.dataKey = renamed;
+      movePayloadLeaf(copy, segments, newId);
+    }
+  }
+  // Rules anywhere in the step that read the field by id (visibility, validation, other fields' rules).
+  const walk = (node: unknown, isField: boolean): void => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, isField));
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (!isField && record.field === oldId) record.field = newId;
+    for (const [name, value] of Object.entries(record)) walk(value, name === 'fields' || name === 'children');
+  };
+  walk(copy, false);
+  return { document: copy, textKeys, dataKey };
+}
+
+/** Moves a declared leaf to its new last segment, if the old is declared and the new is free. */
+function movePayloadLeaf(document: StepSchema, segments: string[], newLast: string): void {
+  let node = (document as { payload?: PayloadShape }).payload as Record<string, unknown> | undefined;
+  for (const part of segments.slice(0, -1)) {
+    const next = node?.[part];
+    node = next && typeof next === 'object' && !Array.isArray(next) ? (next as Record<string, unknown>) : undefined;
+  }
+  const last = segments.at(-1)!;
+  if (!node || node[last] === undefined || node[newLast] !== undefined) return;
+  node[newLast] = node[last];
+  delete node[last];
+}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintSteps } from '../src/lint.ts';
 import { loadLocales, loadMetaSchema, loadStepSchemas } from '../src/node/load.ts';
-import { declarePayloadKey, duplicateField, fieldAt, fieldIds, freshId, insertField, moveField, newField, pathOfField, removeField, updateField } from '../src/step-edits.ts';
+import { declarePayloadKey, duplicateField, fieldAt, fieldIds, freshId, insertField, moveField, newField, pathOfField, removeField, renameField, updateField } from '../src/step-edits.ts';
 import { withTranslations } from '../src/step-versions.ts';
 import type { StepSchema } from '../src/step-schema.ts';
 import { dictionaries } from './helpers.ts';
@@ -92,5 +92,36 @@ describe('step edits', () => {
   it('draws fresh ids from a set it is given', () => {
     expect(freshId(new Set(['a', 'a2']), 'a')).toBe('a3');
     expect(freshId(new Set(), 'a')).toBe('a');
+  });
+
+  it('renaming a field carries its text keys, a dataKey named after it with its declaration, and the rules that read it', () => {
+    const before = contact();
+    const frozen = JSON.stringify(before);
+    const renamed = renameField(before, pathOfField(before, 'agentChoice')!, 'introducer')!;
+    expect(JSON.stringify(before)).toBe(frozen);
+    const field = fieldAt(renamed.document, pathOfField(renamed.document, 'introducer')!) as unknown as Record<string, unknown>;
+    expect(field).toMatchObject({ labelKey: 'field.contact.introducer.label', dataKey: 'introducer' });
+    expect(renamed.textKeys).toContainEqual(['field.contact.agentChoice.label', 'field.contact.introducer.label']);
+    // Option texts shared by the step (option.contact.self) do not name the field, and stay.
+    expect(renamed.textKeys.map(([from]) => from)).not.toContain('option.contact.self');
+    expect(renamed.dataKey).toEqual(['agentChoice', 'introducer']);
+    expect(renamed.document.payload).toMatchObject({ introducer: 'number' });
+    expect(renamed.document.payload).not.toHaveProperty('agentChoice');
+    // drCode shows when agentChoice is 2: it now reads the renamed field.
+    expect(fieldAt(renamed.document, pathOfField(renamed.document, 'drCode')!)!.visibleWhen).toEqual({ field: 'introducer', eq: 2 });
+    // With the texts moved to the new key, the renamed step passes the lint as the old one did.
+    const texts = Object.fromEntries(renamed.textKeys.map(([, to]) => [to, 'Introducer']));
+    expect(lint(renamed.document, { en: texts, 'zh-HK': texts, 'zh-CN': texts })).toEqual([]);
+  });
+
+  it('a dataKey named otherwise stays with the data; a taken or malformed id is refused', () => {
+    const before = contact();
+    const nationality = renameField(before, pathOfField(before, 'nationality')!, 'citizenship')!;
+    expect(nationality.dataKey).toBeUndefined();
+    expect(fieldAt(nationality.document, pathOfField(nationality.document, 'citizenship')!)).toMatchObject({ dataKey: 'nationalityCode' });
+    expect(renameField(before, pathOfField(before, 'email')!, 'mobile')).toBeUndefined();
+    expect(renameField(before, pathOfField(before, 'email')!, 'e-mail')).toBeUndefined();
+    expect(renameField(before, pathOfField(before, 'email')!, '')).toBeUndefined();
+    expect(renameField(before, pathOfField(before, 'email')!, 'email')!.document).toBe(before);
   });
 });

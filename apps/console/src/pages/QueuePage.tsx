@@ -6,6 +6,7 @@ import { failureMessage, get, post } from '../api.ts';
 import { can, useSession } from '../session.tsx';
 import { Alert, DueTime, RiskBadge, useLabel, useMarketNames, useRiskRules } from '../parts.tsx';
 import { DataTable, type DataColumn, type ServerSort } from '../DataTable.tsx';
+import { casePageChunk } from '../page-chunks.ts';
 
 const STATES = ['submitted', 'inReview', 'secondApproval', 'resubmitted', 'rejected', 'approved'] as const;
 type State = (typeof STATES)[number];
@@ -98,6 +99,8 @@ export function QueuePage(): ReactElement {
 
   const searchingEverywhere = filters.q.trim() !== '' && !narrowed;
 
+  // The case page's code, fetched and run while the queue is read.
+  useEffect(() => void casePageChunk.load().catch(() => undefined), []);
   useEffect(() => {
     let live = true;
     const { sort, order } = SORTS[filters.sort] ?? SORTS.urgent;

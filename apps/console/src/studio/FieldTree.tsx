@@ -16,6 +16,7 @@ import {
   parseDataKey,
   payloadLeafType,
   removeField,
+  renameField,
   updateField,
   type Field,
   type FieldKind,
@@ -25,7 +26,8 @@ import {
   type ValidationRule,
   type ValueField,
 } from '@kh/engine';
-import { useId, useState, type ReactElement } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import metaSchema from '../../../../schemas/meta/step.schema.json';
 import { newRule, parameterValue, ruleForms, type RuleForm } from './rule-forms.ts';
@@ -37,7 +39,14 @@ export interface FieldTreeProps {
   editable: boolean;
   selected: FieldPath | undefined;
   onSelect(path: FieldPath | undefined): void;
-  onChange(document: StepSchema): void;
+  /** A structured edit; `typing` for a text box's keystrokes (one undo step per pause), `textKeys` when texts move to new keys. */
+  onChange(document: StepSchema, how?: { typing?: boolean; textKeys?: [string, string][] }): void;
+  /** The text a key shows in the editor's language (the version's own, else the shipped one). */
+  textOf(key: string): string;
+  /** Sets a key's text in the editor's language. */
+  onText(key: string, text: string): void;
+  /** The editor's language, named in its own words ("English"). */
+  languageName: string;
   /** Problems of the lint by field id. */
   problemsOf(id: string): string[];
   dictionaryNames: string[];
@@ -50,6 +59,7 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
   const { t } = useTranslation('console');
   const { document, editable, selected, onSelect, onChange } = props;
   const [kind, setKind] = useState<FieldKind>('Select');
+  const [editingLabel, setEditingLabel] = useState<FieldPath>();
   const formId = useId();
   const chosen = selected ? fieldAt(document, selected) : undefined;
 
@@ -76,16 +86,37 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
       {fields.map((field, index) => {
         const path = [...parent, index];
         const problems = props.problemsOf(field.id);
-        const name = `${field.id} · ${field.kind}`;
+        const label = field.labelKey ? props.textOf(field.labelKey) : '';
+        const editing = editingLabel !== undefined && samePath(editingLabel, path);
         return (
           <li key={`${field.id}-${index}`}>
             <div className={`studio-tree__row${samePath(selected, path) ? ' studio-tree__row--chosen' : ''}`}>
-              <button type="button" className="studio-tree__name" aria-pressed={samePath(selected, path)} onClick={() => onSelect(samePath(selected, path) ? undefined : path)}>
-                {name}
-                {problems.length > 0 && <span className="studio-bad"> · {t('studio.problems', { count: problems.length })}</span>}
-              </button>
+              {editing && field.labelKey ? (
+                <LabelInput
+                  label={t('studio.tree.labelIn', { name: field.id, language: props.languageName })}
+                  initial={label}
+                  onDone={(text) => {
+                    if (text !== undefined && text !== label) props.onText(field.labelKey!, text);
+                    setEditingLabel(undefined);
+                  }}
+                />
+              ) : (
+                <button type="button" className="studio-tree__name" aria-pressed={samePath(selected, path)} onClick={() => onSelect(samePath(selected, path) ? undefined : path)}>
+                  {/* The editor reads the label as the applicant will, in the editor's language; the id and kind after it. */}
+                  <span className={label ? 'studio-tree__label' : 'studio-tree__label studio-tree__label--none'}>{label || t('studio.tree.noText')}</span>{' '}
+                  <span className="studio-tree__id">
+                    {field.id} · {field.kind}
+                  </span>
+                  {problems.length > 0 && <span className="studio-bad"> · {t('studio.problems', { count: problems.length })}</span>}
+                </button>
+              )}
               {editable && (
                 <span className="studio-tree__actions">
+                  {field.labelKey && !editing && (
+                    <button type="button" aria-label={t('studio.tree.editLabel', { name: field.id })} onClick={() => setEditingLabel(path)}>
+                      ✎
+                    </button>
+                  )}
                   <button type="button" aria-label={t('studio.tree.up', { name: field.id })} disabled={index === 0} onClick={() => (onChange(moveField(document, path, -1)), onSelect([...parent, index - 1]))}>
                     ↑
                   </button>
@@ -131,6 +162,51 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
   );
 }
 
+/**
+ * The field's id, renamed when the editor leaves the box or presses Enter (not at each key: a rename
+ * carries the field's text keys, data key and the rules that read it, and a half-typed id would carry
+ * them to a name nobody meant). A taken or malformed id is said, and the field keeps its name.
+ */
+function IdInput({ inputId, label, field, editable, onRename }: { inputId: string; label: string; field: Field; editable: boolean; onRename(id: string): string | undefined }): ReactElement {
+  const [text, setText] = useState(field.id);
+  const [refusal, setRefusal] = useState<string>();
+  const commit = () => {
+    if (text === field.id) return setRefusal(undefined);
+    // Drawn before focus lands in the next box: a data key the rename carries must be there before
+    // the editor's typing (or the browser's select-all on focus) reaches that box, not after it.
+    flushSync(() => setRefusal(onRename(text)));
+  };
+  return (
+    <div className="studio-form__row">
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} value={text} readOnly={!editable} aria-invalid={Boolean(refusal)} aria-describedby={refusal ? `${inputId}-refusal` : undefined} onChange={(event) => setText(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+      {refusal && (
+        <p id={`${inputId}-refusal`} className="studio-bad" role="alert">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A label edited in place: Enter or leaving keeps it, Escape drops it. */
+function LabelInput({ label, initial, onDone }: { label: string; initial: string; onDone(text: string | undefined): void }): ReactElement {
+  const [text, setText] = useState(initial);
+  // Enter ends the edit and unmounts the box, which may blur it too: one answer only.
+  const answered = useRef(false);
+  const finish = (value: string | undefined) => {
+    if (answered.current) return;
+    answered.current = true;
+    onDone(value);
+  };
+  const keys = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') finish(text);
+    if (event.key === 'Escape') finish(undefined);
+  };
+  // Focus follows the editor's request (the ✎ button), so autoFocus moves no one unexpectedly.
+  return <input className="studio-tree__label-input" aria-label={label} value={text} autoFocus onChange={(event) => setText(event.target.value)} onKeyDown={keys} onBlur={() => finish(text)} />;
+}
+
 /** A scalar as typed: true/false and numbers as themselves, anything else a string. */
 const scalarOf = (text: string): string | number | boolean => (text === 'true' ? true : text === 'false' ? false : text.trim() !== '' && !Number.isNaN(Number(text)) ? Number(text) : text);
 const scalarsOf = (text: string) => text.split(',').map((part) => scalarOf(part.trim())).filter((v) => v !== '');
@@ -157,10 +233,11 @@ function ruleOf({ source, operator, value }: SimpleRule): Rule | undefined {
   return { ...base, [operator]: scalarsOf(value) } as Rule;
 }
 
-function FieldForm({ document, editable, onChange, problemsOf, dictionaryNames, field, path }: FieldTreeProps & { field: Field; path: FieldPath }): ReactElement {
+function FieldForm(props: FieldTreeProps & { field: Field; path: FieldPath }): ReactElement {
+  const { document, editable, onChange, problemsOf, dictionaryNames, field, path } = props;
   const { t } = useTranslation('console');
   const id = useId();
-  const set = (changes: Record<string, unknown>) => onChange(updateField(document, path, changes));
+  const set = (changes: Record<string, unknown>, how?: { typing?: boolean }) => onChange(updateField(document, path, changes), how);
   const valueField = isValueField(field) ? (field as ValueField) : undefined;
   // Labels name their control by id: a label wrapping a text box would take its value into the name.
   const row = (name: string, label: string, control: ReactElement) => (
@@ -170,7 +247,7 @@ function FieldForm({ document, editable, onChange, problemsOf, dictionaryNames, 
     </div>
   );
   const text = (name: keyof Field | keyof ValueField, label: string) =>
-    row(name, label, <input id={`${id}-${name}`} value={String((field as unknown as Record<string, unknown>)[name] ?? '')} readOnly={!editable} onChange={(event) => set({ [name]: event.target.value === '' && name !== 'id' ? undefined : event.target.value })} />);
+    row(name, label, <input id={`${id}-${name}`} value={String((field as unknown as Record<string, unknown>)[name] ?? '')} readOnly={!editable} onChange={(event) => set({ [name]: event.target.value === '' ? undefined : event.target.value }, { typing: true })} />);
   const required = valueField?.rules?.some((r) => r.rule === 'required') ?? false;
   const source = valueField?.dataSource ? ('dictionary' in valueField.dataSource ? 'dictionary' : 'options') : 'none';
   const rule = simpleRule(field.visibleWhen);
@@ -189,7 +266,17 @@ function FieldForm({ document, editable, onChange, problemsOf, dictionaryNames, 
           ))}
         </ul>
       )}
-      {text('id', t('studio.form.id'))}
+      <IdInput key={field.id} inputId={`${id}-id`} label={t('studio.form.id')} field={field} editable={editable} onRename={(newId) => {
+        const renamed = renameField(document, path, newId);
+        if (renamed) onChange(renamed.document, { textKeys: renamed.textKeys });
+        return renamed ? undefined : fieldIds(document).has(newId) ? t('studio.form.idTaken', { id: newId }) : t('studio.form.idInvalid');
+      }} />
+      {field.labelKey && (
+        <div className="studio-form__row">
+          <label htmlFor={`${id}-label-text`}>{t('studio.form.labelText', { language: props.languageName })}</label>
+          <input id={`${id}-label-text`} value={props.textOf(field.labelKey)} readOnly={!editable} onChange={(event) => props.onText(field.labelKey!, event.target.value)} />
+        </div>
+      )}
       {row(
         'kind',
         t('studio.tree.kind'),

@@ -108,6 +108,9 @@ export function StepPreview({ stepId, document, validator, translations, diction
   const languages = usePreviewLanguages(translations);
   const compiled = useMemo(() => compile(document, { dictionaries, context: stepContextOf(context), rejectedItems: context.mode === 'rejected' ? context.rejectedItems : undefined }), [document, dictionaries, context]);
   const [answers, setAnswers] = useState<{ language: string; data: Record<string, unknown> }>();
+  // Beside the editor, one phone is drawn at full size and the others smaller beside it.
+  const [focused, setFocused] = useState<string>(STUDIO_LANGUAGES[0]);
+  const sides = STUDIO_LANGUAGES.filter((language) => language !== focused);
   const [check, setCheck] = useState<{ answer?: CheckAnswer; error?: string }>();
   // A new document or context starts the phones afresh: answers typed for another shape would mislead.
   const drawing = useMemo(() => JSON.stringify([document, context]), [document, context]);
@@ -134,8 +137,15 @@ export function StepPreview({ stepId, document, validator, translations, diction
       <div className="studio-preview__phones" role="region" aria-label={t('studio.preview.phones')} tabIndex={0}>
         {languages &&
           STUDIO_LANGUAGES.map((language) => (
-            <div key={language} className="studio-preview__phone">
-              <h3>{LANGUAGE_NAMES[language]}</h3>
+            <div key={language} className={`studio-preview__phone studio-preview__phone--${language === focused ? 'focus' : `side-${sides.indexOf(language) + 1}`}`}>
+              <h3>
+                {LANGUAGE_NAMES[language]}{' '}
+                {language !== focused && (
+                  <button type="button" className="console-button console-button--link" onClick={() => setFocused(language)}>
+                    {t('studio.preview.enlarge', { language: LANGUAGE_NAMES[language] })}
+                  </button>
+                )}
+              </h3>
               <PhoneFrame title={t('studio.preview.frame', { language: LANGUAGE_NAMES[language] })} language={language}>
                 <I18nextProvider i18n={languages.instances[language]!}>
                   <PreviewPage key={`${drawing} ${languages.revision}`} compiled={compiled} validator={validator} onChange={(data) => setAnswers({ language, data })} />

@@ -2,24 +2,29 @@
 // JSON) over one document, with the lint as it is typed, the live preview in three languages, the
 // texts, the step's place in the flow, the changes from the version it started from, and the actions
 // of its state: save and send a draft, publish one in review (a second editor), roll back.
-import { diffStepVersions, stepFileText, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
+import { STUDIO_LANGUAGES, diffStepVersions, stepFileText, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { StaffApiError, failureMessage, get, post, put } from '../api.ts';
+import { CONSOLE_LANGUAGES } from '../i18n.ts';
+import { useLeaveGuard } from '../leave-guard.ts';
 import { Alert, formatDate } from '../parts.tsx';
 import { dictionaries } from '../schemas.ts';
 import { useSession } from '../session.tsx';
+import { emptyHistory, recorded, redone, undone, type EditHistory } from './edit-history.ts';
 import { FieldTree } from './FieldTree.tsx';
 import { FlowPosition } from './FlowPosition.tsx';
 import { JsonEditor } from './JsonEditor.tsx';
 import { problemRanges } from './json-document.ts';
 import { DEFAULT_PREVIEW_CONTEXT, StepPreview, type PreviewContext } from './StepPreview.tsx';
 import { PreviewContextBar } from './PreviewContextBar.tsx';
+import { PublishImpact } from './PublishImpact.tsx';
+import { textOf } from './text-of.ts';
 import { TranslationTable } from './TranslationTable.tsx';
 import { VersionChanges } from './VersionChanges.tsx';
-import type { PreviewAnswer, StepHistory, VersionDetail } from './types.ts';
+import type { PreviewAnswer, StepHistory, TranslationRow, VersionDetail } from './types.ts';
 
 /** How long typing pauses before the lint and the preview's validator are asked for. */
 const PREVIEW_DELAY_MS = 250;
@@ -36,6 +41,36 @@ const parse = (text: string): StepSchema | undefined => {
 };
 
 const dictionaryNames = Object.keys(dictionaries).sort();
+const LANGUAGE_NAMES: Record<string, string> = Object.fromEntries(CONSOLE_LANGUAGES);
+
+/** What one undo step puts back: the document's text and the version's texts, edited together. */
+interface Edit {
+  text: string;
+  translations: StepTranslations;
+}
+
+/** The version's texts with each old key's text (its own, else the shipped one) under the new key. */
+function carriedTexts(translations: StepTranslations, moves: [string, string][], rows: TranslationRow[]): StepTranslations {
+  const next: StepTranslations = structuredClone(translations);
+  for (const language of STUDIO_LANGUAGES) {
+    for (const [from, to] of moves) {
+      const row = rows.find((each) => each.key === from);
+      const text = row ? textOf(row, translations, language) : translations[language]?.[from];
+      const own = (next[language] ??= {});
+      delete own[from];
+      if (text) own[to] = text;
+    }
+  }
+  return next;
+}
+
+/** Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z and Ctrl+Y redo. */
+const undoKey = (event: KeyboardEvent): 'undo' | 'redo' | undefined => {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  return key === 'y' && !event.shiftKey ? 'redo' : undefined;
+};
 
 /** The served validator module of a clean document, loaded once per address. */
 const validators = new Map<string, Promise<StructuralValidator>>();
@@ -67,6 +102,11 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [migration, setMigration] = useState<{ needed: boolean; text: string }>({ needed: false, text: '' });
   const [busy, setBusy] = useState(false);
+  const [impactAsked, setImpactAsked] = useState(false);
+  const [edits, setEdits] = useState<EditHistory<Edit>>(emptyHistory);
+  // The value as last drawn, for edits handed up by callbacks made before the last render.
+  const currentEdit = useRef<Edit>({ text, translations });
+  currentEdit.current = { text, translations };
 
   const loadHistory = useCallback(async () => {
     const answer = await get<StepHistory>(`studio/steps/${stepId}`);
@@ -85,16 +125,24 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       setText(stepFileText(opened.document));
       setTranslations(opened.translations);
       setDirty(false);
+      setEdits(emptyHistory());
       setSelected(undefined);
       setMigration({ needed: false, text: '' });
     },
     [stepId],
   );
 
-  // First: the author's own newest draft if there is one, else the live version.
+  // First: the author's own newest draft if there is one, else a colleague's version waiting for this
+  // editor's review, else the live version.
   useEffect(() => {
     loadHistory()
-      .then((answer) => openVersion(answer.versions.find((v) => v.status === 'draft' && v.authorId === staff?.id)?.version ?? answer.liveVersion))
+      .then((answer) =>
+        openVersion(
+          answer.versions.find((v) => v.status === 'draft' && v.authorId === staff?.id)?.version ??
+            answer.versions.find((v) => v.status === 'review' && v.authorId !== staff?.id)?.version ??
+            answer.liveVersion,
+        ),
+      )
       .catch((caught: unknown) => setMessage({ kind: 'error', text: failureMessage(caught, t) }));
   }, [loadHistory, openVersion, staff?.id, t]);
 
@@ -124,14 +172,50 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const problemsOf = useCallback((id: string) => problems.filter((p) => p.field === id).map((p) => p.reason), [problems]);
   const diff = useMemo(() => (document && base ? diffStepVersions(base, { document, translations }) : undefined), [document, base, translations]);
 
-  const edit = (next: string) => {
-    setText(next);
+  /** One edit of the document and its texts, recorded for undo. */
+  const change = (next: Partial<Edit>, source: string, typing: boolean) => {
+    const before = currentEdit.current;
+    setEdits((history) => recorded(history, before, source, typing, Date.now()));
+    if (next.text !== undefined) setText(next.text);
+    if (next.translations !== undefined) setTranslations(next.translations);
     setDirty(true);
   };
-  const editTexts = (next: StepTranslations) => {
-    setTranslations(next);
+  const edit = (next: string) => change({ text: next }, 'json', true);
+  const editTexts = (next: StepTranslations, how?: { typing?: boolean }) => change({ translations: next }, 'texts', how?.typing ?? false);
+  const rows = preview?.table ?? detail?.table ?? [];
+  const language = (STUDIO_LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as (typeof STUDIO_LANGUAGES)[number]) : 'en';
+  const textIn = (key: string) => {
+    // The preview's table answers for the document as last linted; a key an undo just brought back is in the opened version's.
+    const row = rows.find((each) => each.key === key) ?? detail?.table.find((each) => each.key === key);
+    return row ? textOf(row, translations, language) : (translations[language]?.[key] ?? '');
+  };
+  const treeChange = (next: StepSchema, how?: { typing?: boolean; textKeys?: [string, string][] }) =>
+    change({ text: stepFileText(next), ...(how?.textKeys?.length ? { translations: carriedTexts(translations, how.textKeys, rows) } : {}) }, 'tree', how?.typing ?? false);
+  const setText1 = (key: string, value: string) => change({ translations: { ...translations, [language]: { ...(translations[language] ?? {}), [key]: value } } }, `text ${key}`, true);
+
+  const step = (direction: 'undo' | 'redo') => {
+    const move = (direction === 'undo' ? undone : redone)(edits, currentEdit.current);
+    if (!move) return;
+    setEdits(move.history);
+    setText(move.value.text);
+    setTranslations(move.value.translations);
     setDirty(true);
   };
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  // One history for the whole page: the keys are taken before the JSON editor's or a text box's own undo sees them.
+  useEffect(() => {
+    if (!editable) return;
+    const keys = (event: KeyboardEvent) => {
+      const direction = undoKey(event);
+      if (!direction) return;
+      event.preventDefault();
+      event.stopPropagation();
+      stepRef.current(direction);
+    };
+    window.addEventListener('keydown', keys, true);
+    return () => window.removeEventListener('keydown', keys, true);
+  }, [editable]);
 
   /** Runs an action, then shows the history and version as the server now has them. */
   const act = async (action: () => Promise<number | undefined>, done: string) => {
@@ -163,13 +247,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       return answer.version;
     }, t('studio.done.drafted'));
 
-  // Unsaved edits are not dropped without a word: leaving the page asks the browser's own question.
-  useEffect(() => {
-    if (!dirty) return;
-    const keep = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', keep);
-    return () => window.removeEventListener('beforeunload', keep);
-  }, [dirty]);
+  // Unsaved edits are not dropped without a word, whichever way the editor leaves.
+  useLeaveGuard(dirty, t('studio.leaveQuestion'));
   /** Opens another version; with unsaved edits, only once the editor agrees to drop them. */
   const switchTo = (version: number) => {
     if (dirty && !window.confirm(t('studio.discard'))) return;
@@ -199,6 +278,12 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       <div className="studio-actions" role="group" aria-label={t('studio.actions')}>
         {editable && (
           <>
+            <button type="button" className="console-button" disabled={edits.past.length === 0} onClick={() => step('undo')} aria-keyshortcuts="Control+Z">
+              {t('studio.undo')}
+            </button>
+            <button type="button" className="console-button" disabled={edits.future.length === 0} onClick={() => step('redo')} aria-keyshortcuts="Control+Shift+Z Control+Y">
+              {t('studio.redo')}
+            </button>
             <button type="button" className="console-button" disabled={busy || !dirty} onClick={() => void act(save, t('studio.done.saved'))}>
               {t('studio.save')}
             </button>
@@ -231,12 +316,21 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
             {t('studio.rollback', { version: versionName })}
           </button>
         )}
+        {editable && !impactAsked && (
+          <button type="button" className="console-button" onClick={() => setImpactAsked(true)}>
+            {t('studio.impact.ask')}
+          </button>
+        )}
         {!editable && (
           <button type="button" className="console-button" disabled={busy} onClick={() => void newDraft()}>
             {t('studio.newDraft')}
           </button>
         )}
       </div>
+      {/* In review the impact is stated for both editors; on a draft, when its author asks (it reads the version as saved). */}
+      {(detail.status === 'review' || (editable && impactAsked)) && open !== history.liveVersion && (
+        <PublishImpact stepId={stepId} version={open} revision={history.versions.find((v) => v.version === open)?.updatedAt ?? ''} />
+      )}
       {migration.needed && (
         <label className="console-field">
           <span>{t('studio.migration')}</span>
@@ -249,6 +343,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
         {!document ? t('studio.jsonInvalid') : !preview ? t('studio.linting') : problems.length ? t('studio.problems', { count: problems.length }) : t('studio.lintClean')}
       </p>
 
+      <div className="studio-step__layout">
       <div className="studio-step__work">
         <div className="studio-step__editor">
           <div role="tablist" aria-label={t('studio.views')} className="studio-tabs">
@@ -261,12 +356,23 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
           <div role="tabpanel" id="studio-tabpanel" aria-labelledby={`studio-tab-${tab}`} className="studio-tabpanel">
             {tab === 'fields' &&
               (document ? (
-                <FieldTree document={document} editable={editable} selected={selected} onSelect={setSelected} onChange={(next) => edit(stepFileText(next))} problemsOf={problemsOf} dictionaryNames={dictionaryNames} />
+                <FieldTree
+                  document={document}
+                  editable={editable}
+                  selected={selected}
+                  onSelect={setSelected}
+                  onChange={treeChange}
+                  textOf={textIn}
+                  onText={setText1}
+                  languageName={LANGUAGE_NAMES[language] ?? language}
+                  problemsOf={problemsOf}
+                  dictionaryNames={dictionaryNames}
+                />
               ) : (
                 <Alert kind="error">{t('studio.jsonInvalid')}</Alert>
               ))}
             {tab === 'json' && <JsonEditor key={`${open}-${editable}`} label={t('studio.tabs.json')} value={text} readOnly={!editable} problems={ranges} extraValues={{ dictionary: dictionaryNames }} onChange={edit} />}
-            {tab === 'translations' && <TranslationTable rows={preview?.table ?? detail.table} translations={translations} editable={editable} onChange={editTexts} />}
+            {tab === 'translations' && <TranslationTable stepId={stepId} version={open} rows={rows} translations={translations} editable={editable} onChange={editTexts} />}
             {tab === 'changes' && diff && <VersionChanges diff={diff} basedOn={detail.basedOn} />}
             {tab === 'history' && <VersionList history={history} open={open} onOpen={switchTo} language={i18n.language} />}
           </div>
@@ -288,8 +394,11 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
           <FlowPosition context={context} stepCode={(document ?? detail.document).stepCode} />
         </aside>
       </div>
+      <div className="studio-step__preview">
       {!clean && preview && problems.length > 0 && <Alert kind="info">{t('studio.preview.none')}</Alert>}
       {clean && <StepPreview stepId={stepId} document={clean.document} validator={clean.validator} translations={clean.translations} dictionaries={dictionaries} context={context} stale={!document || problems.length > 0} />}
+      </div>
+      </div>
     </div>
   );
 }

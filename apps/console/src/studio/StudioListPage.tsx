@@ -3,17 +3,40 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { failureMessage, get } from '../api.ts';
+import { stepStudioChunk } from '../page-chunks.ts';
 import { DataTable } from '../DataTable.tsx';
 import { Alert, formatDate } from '../parts.tsx';
 import type { StepSummary } from './types.ts';
+
+/** How often, and how many times, the list asks again for lints still being made. */
+const LIST_RETRY_MS = 400;
+const LIST_RETRIES = 50;
 
 export function StudioListPage(): ReactElement {
   const { t, i18n } = useTranslation('console');
   const { t: tApp } = useTranslation();
   const [steps, setSteps] = useState<StepSummary[]>();
   const [error, setError] = useState('');
+  // The step editor's code, fetched and run while the list is read.
+  useEffect(() => void stepStudioChunk.load().catch(() => undefined), []);
   useEffect(() => {
-    get<StepSummary[]>('studio/steps').then(setSteps, (caught: unknown) => setError(failureMessage(caught, t)));
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Lints the server has not made yet come as "checking": asked again until each is there.
+    const load = (tries: number) =>
+      get<StepSummary[]>('studio/steps').then(
+        (answer) => {
+          if (stopped) return;
+          setSteps(answer);
+          if (tries < LIST_RETRIES && answer.some((step) => step.problems === null)) timer = setTimeout(() => load(tries + 1), LIST_RETRY_MS);
+        },
+        (caught: unknown) => !stopped && setError(failureMessage(caught, t)),
+      );
+    void load(0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [t]);
   return (
     <section aria-labelledby="studio-title" className="studio">
@@ -39,7 +62,14 @@ export function StudioListPage(): ReactElement {
             {
               id: 'lint',
               header: t('studio.lint'),
-              cell: (step) => (step.problems === 0 ? <span className="studio-ok">{t('studio.lintClean')}</span> : <span className="studio-bad">{t('studio.problems', { count: step.problems })}</span>),
+              cell: (step) =>
+                step.problems === null ? (
+                  <span>{t('studio.linting')}</span>
+                ) : step.problems === 0 ? (
+                  <span className="studio-ok">{t('studio.lintClean')}</span>
+                ) : (
+                  <span className="studio-bad">{t('studio.problems', { count: step.problems })}</span>
+                ),
             },
             { id: 'drafts', header: t('studio.drafts'), cell: (step) => step.drafts },
             {

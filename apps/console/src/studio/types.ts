@@ -8,7 +8,8 @@ export interface StepSummary {
   stepId: string;
   liveVersion: number;
   liveSince: string | null;
-  problems: number;
+  /** Null while the server is still making the lint (the first list after it starts). */
+  problems: number | null;
   drafts: number;
   lastChange: { version: number; status: VersionStatus; by: string; at: string } | null;
 }

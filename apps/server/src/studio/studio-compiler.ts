@@ -40,6 +40,8 @@ interface Job {
 // From the TypeScript sources (tests, pnpm dev) a small module registers the loader first.
 const workerUrl = import.meta.url.endsWith('.ts') ? new URL('./studio-compiler.source.mjs', import.meta.url) : new URL('./studio-compiler.js', import.meta.url);
 
+const lintKey = (document: unknown, translations: unknown) => createHash('sha256').update(JSON.stringify([document, translations])).digest('hex');
+
 export class StudioCompiler {
   private worker?: Worker;
   private ready?: Promise<void>;
@@ -60,9 +62,14 @@ export class StudioCompiler {
     });
   }
 
+  /** The lint of a version if it has been made already: a list answers with it rather than wait. */
+  keptLint(document: unknown, translations: unknown): Result<'lint'> | undefined {
+    return this.lints.get(lintKey(document, translations));
+  }
+
   /** The lint of a version, kept by content: the same document and texts are linted once. */
   async lint(document: unknown, translations: unknown): Promise<Result<'lint'>> {
-    const key = createHash('sha256').update(JSON.stringify([document, translations])).digest('hex');
+    const key = lintKey(document, translations);
     const kept = this.lints.get(key);
     if (kept) return kept;
     const problems = await this.run('lint', { document, translations } as never);

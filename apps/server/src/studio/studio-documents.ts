@@ -69,6 +69,27 @@ export function publication(document: StepSchema, translations: StepTranslations
   return { problems, jsonSchema, validatorCode: validatorCode(jsonSchema) };
 }
 
+/**
+ * Which stored answers a version would refuse: each application's answer to the step validated as a
+ * save under it would be, with that application's context (its market, nationality…). Counted per
+ * field; the values themselves never leave this function.
+ */
+export function answersRefused(document: StepSchema, answers: { context: StepContext; payload: Record<string, unknown> }[]): { checked: number; refused: number; byField: Record<string, number> } {
+  const validator = validatorFromCode(validatorCode(compile(document, { dictionaries }).jsonSchema));
+  const compiledByContext = new Map<string, ReturnType<typeof compile>>();
+  const byField: Record<string, number> = {};
+  let refused = 0;
+  for (const { context, payload } of answers) {
+    const key = JSON.stringify(context);
+    let compiled = compiledByContext.get(key);
+    if (!compiled) compiledByContext.set(key, (compiled = compile(document, { dictionaries, context })));
+    const errors = validateStep(compiled, compiled.fromPayload(payload), { validator });
+    if (errors.length > 0) refused += 1;
+    for (const field of new Set(errors.map((error) => error.field))) byField[field] = (byField[field] ?? 0) + 1;
+  }
+  return { checked: answers.length, refused, byField };
+}
+
 export const STUDIO_WORK = {
   lint: (input: { document: unknown; translations: StepTranslations }) => lintVersion(input.document, input.translations),
   lintMany: (input: { versions: { document: unknown; translations: StepTranslations }[] }) => input.versions.map((v) => lintVersion(v.document, v.translations)),
@@ -76,6 +97,7 @@ export const STUDIO_WORK = {
   preview: (input: { document: StepSchema; translations: StepTranslations }) => preview(input.document, input.translations),
   check: (input: { document: StepSchema; translations: StepTranslations; context: StepContext; data: Record<string, unknown> }) => check(input.document, input.translations, input.context, input.data),
   publication: (input: { document: StepSchema; translations: StepTranslations }) => publication(input.document, input.translations),
+  answersRefused: (input: { document: StepSchema; answers: { context: StepContext; payload: Record<string, unknown> }[] }) => answersRefused(input.document, input.answers),
   /** Nothing: the worker answers once it has loaded what the work needs. */
   warm: () => true,
   /** Tests only: holds the thread as a document that never finishes compiling would. */

@@ -15,10 +15,11 @@ import { checkLimit } from '../http/rate-limits.ts';
 import { translate } from '@kh/i18n';
 import { STATUS } from '../applications/index.ts';
 import { auditRequest } from '../audit/index.ts';
+import { funnel } from '../analytics/index.ts';
 import { staffOf } from '../staff/index.ts';
-import { StudioTooComplexError } from './studio-compiler.ts';
+import { StudioTooComplexError, type StudioCompiler } from './studio-compiler.ts';
 import { liveVersion, publishedVersion } from '../steps/index.ts';
-import { bundledVersion, FORM_STEP_IDS } from '../steps/index.ts';
+import { bundledVersion, contextFrom, FORM_STEP_IDS } from '../steps/index.ts';
 import type { Database } from '../db/database.ts';
 import { appCsp } from '../http/csp.ts';
 
@@ -26,6 +27,10 @@ import { appCsp } from '../http/csp.ts';
 const OPEN_STATUSES = [STATUS.stash, STATUS.review, STATUS.fail];
 
 type Version = typeof stepVersions.$inferSelect;
+/** How many of the most recently saved open answers a publish's impact validates: a sample, said as one. */
+const IMPACT_SAMPLE = 500;
+/** The longest range the funnel reads at once. */
+const FUNNEL_MAX_DAYS = 366;
 
 /**
  * The validator modules of unsaved documents the studio previews, by content hash, newest last. The
@@ -64,6 +69,15 @@ async function openApplicationsHolding(db: Database, stepId: string, paths: stri
       ),
     );
   return row?.count ?? 0;
+}
+
+/** Lints every step's live version into the compiler's keeping, one after another, so the studio's first list after a start finds them made. */
+export async function lintLiveVersions(db: Database, compiler: StudioCompiler): Promise<void> {
+  const live = await db.select().from(stepPublications).where(isNull(stepPublications.endedAt));
+  for (const stepId of FORM_STEP_IDS) {
+    const current = await publishedVersion(db, stepId, live.find((p) => p.stepId === stepId)?.version ?? 0);
+    await compiler.lint(current.document, current.translations).catch(() => undefined);
+  }
 }
 
 export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
@@ -113,8 +127,15 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
   }
   const lintOf = (request: FastifyRequest, document: unknown, translations: StepTranslations) => compiling(request, () => compiler.lint(document, translations), (problem) => [problem]);
 
+  const lintedOrLater = (document: unknown, translations: StepTranslations): number | null => {
+    const kept = compiler.keptLint(document, translations);
+    if (kept) return kept.length;
+    compiler.lint(document, translations).catch(() => undefined);
+    return null;
+  };
+
   // The steps list: each step's live version, its lint, drafts waiting and the last change.
-  app.get('/studio/steps', editor, async (request) => {
+  app.get('/studio/steps', editor, async () => {
     const rows = await db
       .select({ stepId: stepVersions.stepId, version: stepVersions.version, status: stepVersions.status, updatedAt: stepVersions.updatedAt, author: staff.name })
       .from(stepVersions)
@@ -132,7 +153,9 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
             stepId,
             liveVersion: version,
             liveSince: publication?.startedAt ?? null,
-            problems: (await lintOf(request, current.document, current.translations)).length,
+            // A lint not made yet is made in the background and the list says "checking": the list
+            // answers at once, and asks again (the first list after a start lints every step).
+            problems: lintedOrLater(current.document, current.translations),
             drafts: own.filter((r) => r.status === 'draft' || r.status === 'review').length,
             lastChange: own[0] ? { version: own[0].version, status: own[0].status, by: own[0].author, at: own[0].updatedAt } : null,
           };
@@ -339,6 +362,73 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       detail: { stepId, version, from: live, ...(rollbackOf !== null ? { rollbackOf, retired: live !== 0 ? live : null } : {}), ...(migration ? { migration } : {}), ...(dropped.length ? { dropped, affected: holding } : {}) },
     });
   }
+
+  // Where applicants give up: the funnel per step and version, and per field, from the app's events.
+  const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+  app.get(
+    '/studio/funnel',
+    { ...editor, schema: { querystring: { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: DAY, to: DAY, stepId: { type: 'string', maxLength: 40 } } } } },
+    async (request) => {
+      const range = request.query as { from: string; to: string; stepId?: string };
+      if (range.stepId) knownStep(range.stepId);
+      const from = Date.parse(`${range.from}T00:00:00Z`);
+      const to = Date.parse(`${range.to}T00:00:00Z`);
+      // A calendar day that does not exist (2026-02-30), a range back to front, or longer than a year.
+      if (Number.isNaN(from) || Number.isNaN(to) || new Date(from).toISOString().slice(0, 10) !== range.from || new Date(to).toISOString().slice(0, 10) !== range.to || to < from || to - from > FUNNEL_MAX_DAYS * 86_400_000)
+        throw new AppError(400, CODES.badState, 'server.funnelRange', { days: FUNNEL_MAX_DAYS });
+      return ok(await funnel(db, range));
+    },
+  );
+
+  // What publishing this version would do, in numbers, before anyone does it: the open applications
+  // that answered the step (and under the live version), the keys it drops and who holds them, which
+  // of a sample of their stored answers it would refuse and at which fields, and the texts it
+  // changes in each language. Counts only: no answer's value leaves the server.
+  app.get('/studio/steps/:stepId/versions/:version/impact', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    await counted(request);
+    const live = await liveVersion(db, stepId);
+    const current = await versionDocument(stepId, live);
+    const next = await versionDocument(stepId, version);
+    const diff = diffStepVersions(current, next);
+    const openAnswer = and(eq(applicationSteps.stepId, stepId), inArray(applications.status, OPEN_STATUSES));
+    const [counts] = await db
+      .select({ answered: count(), onLive: sql<number>`count(*) filter (where ${applicationSteps.schemaVersion} = ${live})`.mapWith(Number) })
+      .from(applicationSteps)
+      .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
+      .where(openAnswer);
+    const dropped = await Promise.all(diff.payload.removed.map(async (key) => ({ key, holding: await openApplicationsHolding(db, stepId, [key]) })));
+    const sample = await db
+      .select({ id: applications.id, market: applications.market, opened: applications.opened, status: applications.status, relatedType: applications.relatedType })
+      .from(applicationSteps)
+      .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
+      .where(openAnswer)
+      .orderBy(desc(applicationSteps.updatedAt))
+      .limit(IMPACT_SAMPLE);
+    const payloadRows = sample.length
+      ? await db.select({ applicationId: applicationSteps.applicationId, stepId: applicationSteps.stepId, payload: applicationSteps.payload }).from(applicationSteps).where(inArray(applicationSteps.applicationId, sample.map((a) => a.id)))
+      : [];
+    const payloadsBy = new Map<string, Record<string, Record<string, unknown>>>();
+    for (const row of payloadRows) (payloadsBy.get(row.applicationId) ?? payloadsBy.set(row.applicationId, {}).get(row.applicationId)!)[row.stepId] = row.payload as Record<string, unknown>;
+    const answers = sample.map((application) => {
+      const payloads = payloadsBy.get(application.id) ?? {};
+      return { context: contextFrom(payloads, application), payload: payloads[stepId] ?? {} };
+    });
+    const refused = await compiling(request, () => compiler.run('answersRefused', { document: next.document, answers }), () => null);
+    const texts = Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, diff.translations.filter((change) => change.language === language).length]));
+    return ok({
+      stepId,
+      version,
+      liveVersion: live,
+      openAnswered: counts?.answered ?? 0,
+      onLive: counts?.onLive ?? 0,
+      dropped,
+      refused,
+      fields: { added: diff.fields.filter((f) => f.change === 'added').map((f) => f.id), removed: diff.fields.filter((f) => f.change === 'removed').map((f) => f.id), changed: diff.fields.filter((f) => f.change === 'changed').map((f) => f.id) },
+      texts,
+    });
+  });
 
   // Rollback: an editor asks to make an earlier published version (or the build-time 0) live again.
   // It becomes a version of that document in review; a second editor publishes it like any other.

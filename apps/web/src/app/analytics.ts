@@ -49,7 +49,23 @@ export function track(eventCode: string, value: Record<string, unknown> = {}) {
 }
 
 /** A field the applicant filled in: which one, never what was typed; with what its schema adds (analytics, e.g. the contact step's contact_type). */
-export const trackInput = (page: string, field: string, declared: Record<string, string> = {}) => track('input', { ...declared, page, field });
+export const trackInput = (page: string, version: number, field: string, declared: Record<string, string> = {}) => track('input', { ...declared, page, version, field });
 
-/** next/submit events carry is_success (default true) and failure_reason (default empty). */
-export const trackNext = (page: string, failureReason = '') => track('step_next', { page, is_success: failureReason === '', failure_reason: failureReason });
+/** next/submit events carry is_success (default true) and failure_reason (default empty), and the step version the page was drawn with. */
+export const trackNext = (page: string, version: number, failureReason = '') => track('step_next', { page, version, is_success: failureReason === '', failure_reason: failureReason });
+
+/** A form step shown, with the step version it was drawn with: where the studio's funnel counts an applicant as reaching it. */
+export const trackFormView = (page: string, version: number) => track('form_view', { page, version });
+
+/**
+ * The errors that held a Next back (from the page's own checks, or the server's): each field once, with
+ * the rule's message key. Which rule was broken, never what was typed.
+ */
+export function trackFieldErrors(page: string, version: number, errors: { field: string; key: string }[], source: 'page' | 'server') {
+  const seen = new Set<string>();
+  for (const error of errors) {
+    if (seen.has(error.field)) continue;
+    seen.add(error.field);
+    track('field_error', { page, version, field: error.field, rule: error.key, source });
+  }
+}

@@ -15,7 +15,7 @@ import { loadStepAssets, type StepAssets } from '../app/step-assets.ts';
 import { askStepData, forgetStepData, prepareAhead, takeStepData } from '../app/step-data.ts';
 import { ExitButton } from './ExitButton.tsx';
 import { useDealerNote } from '../hooks/useDealerNote.ts';
-import { track, trackInput, trackNext } from '../app/analytics.ts';
+import { track, trackFieldErrors, trackFormView, trackInput, trackNext } from '../app/analytics.ts';
 
 export const uploadFile = (upload: Endpoints['file']['upload']) => async (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
   try {
@@ -130,6 +130,7 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
   const shown = initial !== undefined;
   useEffect(() => {
     if (!shown) return;
+    trackFormView(step, assets.version);
     // While the applicant fills this page in, the next one's code and saved answers load.
     prepareAhead(app, likelyNext(app.actor.getSnapshot()));
   }, [shown]);
@@ -157,7 +158,7 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
       setReplacedElsewhere(false);
       clearDraft(app.applyId, step);
       forgetStepData(app, step);
-      trackNext(step);
+      trackNext(step, assets.version);
       app.remember(step, payload);
       // The machine learns what the step said about the applicant (account type, nationality, markets).
       const facts = app.stepContext();
@@ -172,9 +173,12 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
       if (onSaved) onSaved();
       else app.actor.send({ type: 'NEXT' });
     } catch (error) {
-      trackNext(step, error instanceof ApiError ? error.code : 'unknown');
+      trackNext(step, assets.version, error instanceof ApiError ? error.code : 'unknown');
       if (error instanceof ApiError && error.code === STEP_CHANGED) return void (await showNewerAnswers());
-      if (error instanceof ApiError && Array.isArray((error.data as { fields?: unknown })?.fields)) setServerErrors((error.data as { fields: FieldError[] }).fields);
+      if (error instanceof ApiError && Array.isArray((error.data as { fields?: unknown })?.fields)) {
+        setServerErrors((error.data as { fields: FieldError[] }).fields);
+        trackFieldErrors(step, assets.version, (error.data as { fields: FieldError[] }).fields, 'server');
+      }
     } finally {
       if (loading !== undefined) toasts.dismiss(loading);
       saving.current = false;
@@ -256,9 +260,10 @@ function StepFormPage({ step, formContext, onSaved, submitLabel, pendingFields, 
           onFieldBlur={(field, value) => {
             if (value === undefined || value === '' || inputsReported.current.has(field)) return;
             inputsReported.current.add(field);
-            trackInput(step, field, analyticsOfField(schema, field));
+            trackInput(step, assets.version, field, analyticsOfField(schema, field));
           }}
           onSubmit={submit}
+          onInvalidSubmit={(errors) => trackFieldErrors(step, assets.version, errors, 'page')}
         >
           {submittable ? undefined : <></>}
         </StepForm>

@@ -26,6 +26,8 @@ export interface StepFormProps {
   /** The applicant left a field (analytics' input event): its id and value. */
   onFieldBlur?(fieldId: string, value: unknown): void;
   onSubmit?(payload: Record<string, unknown>, data: FormData): void;
+  /** A submit the errors held back (analytics' field_error event): the fields and the rules they broke. */
+  onInvalidSubmit?(errors: FieldError[]): void;
   /** Extra errors from the server (field errors of fill-data): each holds until its field is edited. */
   serverErrors?: FieldError[];
   /** Fields the submit itself completes (the identity check it starts): their errors neither show nor block it. */
@@ -109,7 +111,9 @@ export function StepForm(props: StepFormProps): ReactElement {
         const answers = { ...(formData as FormData), [CONTEXT_PROPERTY]: compiled.context };
         setData(answers);
         setSubmitted(true);
-        if (errorsOf(answers).errors.length > 0) {
+        const held = errorsOf(answers).errors;
+        if (held.length > 0) {
+          props.onInvalidSubmit?.(held);
           requestAnimationFrame(() => summary.current?.focus());
           return;
         }
