@@ -28,7 +28,8 @@ const StepStudioPage = lazy(() => stepStudioChunk.load().then((module) => ({ def
 /** A case: drawn at once when the queue has loaded its page, else once it loads. */
 function Case({ id }: { id: string }): ReactElement {
   const { t } = useTranslation('console');
-  const Loaded = casePageChunk.loaded()?.CasePage;
+  // Decided once: switching from the lazy page to the loaded one later would remount it (its state lost).
+  const [Loaded] = useState(() => casePageChunk.loaded()?.CasePage);
   if (Loaded) return <Loaded id={id} />;
   return (
     <Suspense fallback={<p>{t('case.loading')}</p>}>
@@ -40,7 +41,7 @@ function Case({ id }: { id: string }): ReactElement {
 /** A step in the studio: drawn at once when the list has loaded the editor, else once it loads. */
 function StepStudio({ stepId }: { stepId: string }): ReactElement {
   const { t } = useTranslation('console');
-  const Loaded = stepStudioChunk.loaded()?.StepStudioPage;
+  const [Loaded] = useState(() => stepStudioChunk.loaded()?.StepStudioPage);
   if (Loaded) return <Loaded key={stepId} stepId={stepId} />;
   return (
     <Suspense fallback={<p>{t('case.loading')}</p>}>

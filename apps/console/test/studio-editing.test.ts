@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { analyticsEvents } from '../../server/src/db/schema.ts';
 import { answers, fill, uploadedPath } from '../../server/test/fixtures.ts';
 import { login } from '../../server/test/harness.ts';
 import { AT_PC_SIZE, useConsole } from './harness.ts';
@@ -43,12 +44,41 @@ describe('editing in the studio', () => {
     const data = answers(6101, { proof: await uploadedPath(applicant), statement: await uploadedPath(applicant), signature: await uploadedPath(applicant) }, mobile);
     expect((await fill(applicant, 'contact', data.contact)).status).toBe(200);
 
+    // What the app reported today: two applicants reached the contact step; one was held back at the
+    // e-mail and left there, the other went on after 45 s.
+    // A minute ago, or just after this Kuala Lumpur day began (the list counts today's KL day).
+    const klDayStart = Date.parse(`${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+08:00`);
+    const now = Math.max(Date.now() - 60_000, klDayStart + 1000);
+    const event = (memberId: string, eventCode: string, seconds: number, value: Record<string, unknown>) => ({ channel: 'H5', memberId, eventCode, eventValue: { page: 'contact', version: 0, ...value }, createdAt: new Date(now + seconds * 1000) });
+    await env.server.database.db.insert(analyticsEvents).values([
+      event('a', 'form_view', 0, {}),
+      event('a', 'field_error', 5, { field: 'email', rule: 'validation.requiredEnter' }),
+      event('b', 'form_view', 0, {}),
+      event('b', 'input', 10, { field: 'email' }),
+      event('b', 'step_next', 45, { is_success: true }),
+    ]);
+
     const ann = await env.newPage(1280, 800);
     await signInEnrolling(ann, env.server.baseUrl, 'ann@broker.example', PASSWORD);
+    // Where applicants give up, on the steps list.
+    const funnelRow = ann.getByRole('region', { name: /Where applicants give up/ }).getByRole('row').filter({ hasText: 'Contact Information' });
+    await expect.poll(() => funnelRow.innerText()).toMatch(/Contact Information\s+the built-in version\s+2\s+1\s+1 \(50%\)\s+45 s/);
+    await look(ann, 'funnel');
+    // Every lint is in (the list stops asking again, its rows stop changing) before a step is opened.
+    await expect.poll(() => ann.getByText('Checking…').count(), { timeout: 30_000 }).toBe(0);
     await ann.getByRole('link', { name: 'Contact Information' }).click();
+    await ann.waitForURL((url) => url.pathname === '/console/studio/contact');
+    await ann
+      .getByRole('button', { name: 'New draft from this' })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        throw new Error(`No "New draft from this" on ${ann.url()}: ${(await ann.locator('main').innerText()).slice(0, 400)}`, { cause: error });
+      });
     await ann.getByRole('button', { name: 'New draft from this' }).click();
     await ann.getByText('Showing version 1, draft').waitFor();
     await lintStatus(ann).getByText('Lint clean').waitFor();
+    // The draft's tree shows what applicants did at each field of the version it started from.
+    await expect.poll(() => treeRow(ann, 'email').innerText()).toMatch(/1 filled · 1 held back · 1 left here/);
 
     // The tree reads as the applicant will: each field's label in the editor's language, its id after.
     await expect(treeRow(ann, 'email').innerText()).resolves.toMatch(/^E-mail\s+email · Input/);
@@ -166,6 +196,26 @@ describe('editing in the studio', () => {
     expect(statement).toContain('Fields removed: email.');
     expect(statement).toMatch(/Texts changed: \d+ in English, \d+ in 繁體中文,? and \d+ in 简体中文\./);
     await look(rex, 'review-impact');
+
+    // Review is a conversation: Rex comments on the renamed field and sends the version back.
+    await treeRow(rex, 'mail').click();
+    const comments = rex.locator('.studio-comments');
+    await comments.getByLabel('A comment on mail (the field chosen in the tree)').fill('Keep the key email: the back office reads it.');
+    await comments.getByRole('button', { name: 'Add comment' }).click();
+    await comments.getByText('Keep the key email: the back office reads it.').waitFor();
+    await comments.getByRole('button', { name: 'Request changes' }).click();
+    await rex.getByText('Sent back to its author as a draft, with your comments.').waitFor();
+    await rex.getByText('Showing version 1, draft').waitFor();
+    await look(rex, 'changes-requested');
+    // Ann finds her draft again with the comment beside it, and answers.
+    await ann.getByRole('link', { name: 'Contact Information' }).click();
+    await ann.getByText('Showing version 1, draft').waitFor();
+    const returned = ann.locator('.studio-comments');
+    await returned.getByText(/On mail:\s*Keep the key email: the back office reads it\./).waitFor();
+    await expect(returned.innerText()).resolves.toContain('Rex Reviewer');
+    await returned.getByLabel(/A comment on the version/).fill('Renamed back in the next save.');
+    await returned.getByRole('button', { name: 'Add comment' }).click();
+    await returned.getByText('Renamed back in the next save.').waitFor();
     expect(env.problems).toEqual([]);
   });
 });

@@ -68,6 +68,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /staff/studio/steps/:stepId/versions/:version/export': EDITOR,
   'GET /staff/studio/steps/:stepId/versions/:version/impact': EDITOR,
   'GET /staff/studio/funnel': EDITOR,
+  'GET /staff/studio/steps/:stepId/versions/:version/comments': EDITOR,
+  'POST /staff/studio/steps/:stepId/versions/:version/comments': EDITOR,
+  'POST /staff/studio/steps/:stepId/versions/:version/request-changes': EDITOR,
 };
 
 /** A route's own name in the table: the /api copy and HEAD are the route they copy. */

@@ -24,15 +24,16 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
   await app.listen({ host: '127.0.0.1', port });
   await createStaff(database.db, { email: 'reviewer@broker.example', name: 'Reviewer', password: 'e2e reviewer password' });
   await createStaff(database.db, { email: 'supervisor@broker.example', name: 'Supervisor', password: 'e2e supervisor password', role: 'supervisor' });
+  await createStaff(database.db, { email: 'editor@broker.example', name: 'Editor', password: 'e2e editor password', role: 'editor' });
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
     database,
     // One staff login per product: staff logins are rate-limited like a reviewer's would be.
-    staffToken(role: 'reviewer' | 'supervisor' = 'reviewer') {
+    staffToken(role: 'reviewer' | 'supervisor' | 'editor' = 'reviewer') {
       return staffLogin(origin, `${role}@broker.example`, `e2e ${role} password`);
     },
-    async staff(method: string, path: string, body?: unknown, role: 'reviewer' | 'supervisor' = 'reviewer') {
+    async staff(method: string, path: string, body?: unknown, role: 'reviewer' | 'supervisor' | 'editor' = 'reviewer') {
       const res = await fetch(`${origin}${path}`, { method, headers: { authorization: `Bearer ${await this.staffToken(role)}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
       const answer = (await res.json()) as { data: Record<string, unknown>; message?: string };
       // A refused staff call must fail the scenario here, not as a timeout three steps later.

@@ -30,6 +30,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactElement } from '
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import metaSchema from '../../../../schemas/meta/step.schema.json';
+import type { FieldFigures } from './funnel.ts';
 import { newRule, parameterValue, ruleForms, type RuleForm } from './rule-forms.ts';
 
 const RULE_FORMS = ruleForms(metaSchema as Record<string, unknown>);
@@ -47,6 +48,8 @@ export interface FieldTreeProps {
   onText(key: string, text: string): void;
   /** The editor's language, named in its own words ("English"). */
   languageName: string;
+  /** What applicants did at a field of this version (the funnel's last 30 days), when there is anything. */
+  figuresOf?(id: string): FieldFigures | undefined;
   /** Problems of the lint by field id. */
   problemsOf(id: string): string[];
   dictionaryNames: string[];
@@ -108,6 +111,7 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
                     {field.id} · {field.kind}
                   </span>
                   {problems.length > 0 && <span className="studio-bad"> · {t('studio.problems', { count: problems.length })}</span>}
+                  <FieldFiguresText figures={props.figuresOf?.(field.id)} />
                 </button>
               )}
               {editable && (
@@ -159,6 +163,22 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
       {rows(document.fields, [])}
       {chosen && selected && <FieldForm key={selected.join('.')} {...props} field={chosen} path={selected} />}
     </div>
+  );
+}
+
+/** "12 filled · 3 held back · 1 left here": small figures after a field's name. */
+function FieldFiguresText({ figures }: { figures: FieldFigures | undefined }): ReactElement | null {
+  const { t } = useTranslation('console');
+  if (!figures) return null;
+  const heldBack = Object.values(figures.errors).reduce((sum, n) => sum + n, 0);
+  const rules = Object.entries(figures.errors)
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
+  return (
+    <span className="studio-tree__figures" title={rules || undefined}>
+      {' '}
+      {[t('studio.funnel.filled', { count: figures.filled }), heldBack > 0 && t('studio.funnel.heldBack', { count: heldBack }), figures.leftHere > 0 && t('studio.funnel.leftHere', { count: figures.leftHere })].filter(Boolean).join(' · ')}
+    </span>
   );
 }
 

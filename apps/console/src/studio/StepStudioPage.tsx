@@ -2,7 +2,7 @@
 // JSON) over one document, with the lint as it is typed, the live preview in three languages, the
 // texts, the step's place in the flow, the changes from the version it started from, and the actions
 // of its state: save and send a draft, publish one in review (a second editor), roll back.
-import { STUDIO_LANGUAGES, diffStepVersions, stepFileText, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
+import { STUDIO_LANGUAGES, diffStepVersions, fieldAt, stepFileText, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +16,13 @@ import { useSession } from '../session.tsx';
 import { emptyHistory, recorded, redone, undone, type EditHistory } from './edit-history.ts';
 import { FieldTree } from './FieldTree.tsx';
 import { FlowPosition } from './FlowPosition.tsx';
+import { lastThirtyDays, useFunnel } from './funnel.ts';
 import { JsonEditor } from './JsonEditor.tsx';
 import { problemRanges } from './json-document.ts';
 import { DEFAULT_PREVIEW_CONTEXT, StepPreview, type PreviewContext } from './StepPreview.tsx';
 import { PreviewContextBar } from './PreviewContextBar.tsx';
 import { PublishImpact } from './PublishImpact.tsx';
+import { ReviewComments } from './ReviewComments.tsx';
 import { textOf } from './text-of.ts';
 import { TranslationTable } from './TranslationTable.tsx';
 import { VersionChanges } from './VersionChanges.tsx';
@@ -103,6 +105,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const [migration, setMigration] = useState<{ needed: boolean; text: string }>({ needed: false, text: '' });
   const [busy, setBusy] = useState(false);
   const [impactAsked, setImpactAsked] = useState(false);
+  // What applicants did at each field, the last 30 days: small figures in the tree.
+  const { funnel } = useFunnel({ ...lastThirtyDays(), stepId });
   const [edits, setEdits] = useState<EditHistory<Edit>>(emptyHistory);
   // The value as last drawn, for edits handed up by callbacks made before the last render.
   const currentEdit = useRef<Edit>({ text, translations });
@@ -257,6 +261,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
 
   if (!history || !detail || open === undefined) return <>{message ? <Alert kind={message.kind}>{message.text}</Alert> : <p>{t('case.loading')}</p>}</>;
   const mine = detail.authorId === staff?.id;
+  // Nobody has answered a draft or a version in review: the tree shows the figures of the version it started from.
+  const figuresVersion = detail.status === 'draft' || detail.status === 'review' ? detail.basedOn : open;
   const isLive = history.liveVersion === open;
   const versionName = open === 0 ? t('studio.builtIn') : t('studio.versionN', { version: open });
 
@@ -331,6 +337,19 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       {(detail.status === 'review' || (editable && impactAsked)) && open !== history.liveVersion && (
         <PublishImpact stepId={stepId} version={open} revision={history.versions.find((v) => v.version === open)?.updatedAt ?? ''} />
       )}
+      <ReviewComments
+        key={`${open}-${detail.status}`}
+        stepId={stepId}
+        version={open}
+        status={detail.status}
+        mine={mine}
+        field={selected && document ? fieldAt(document, selected)?.id : undefined}
+        onSentBack={async () => {
+          await loadHistory();
+          await openVersion(open);
+          setMessage({ kind: 'success', text: t('studio.done.changesRequested') });
+        }}
+      />
       {migration.needed && (
         <label className="console-field">
           <span>{t('studio.migration')}</span>
@@ -365,6 +384,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
                   textOf={textIn}
                   onText={setText1}
                   languageName={LANGUAGE_NAMES[language] ?? language}
+                  figuresOf={(id) => funnel?.fields.find((figures) => figures.field === id && figures.version === figuresVersion)}
                   problemsOf={problemsOf}
                   dictionaryNames={dictionaryNames}
                 />

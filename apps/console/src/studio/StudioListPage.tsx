@@ -6,11 +6,12 @@ import { failureMessage, get } from '../api.ts';
 import { stepStudioChunk } from '../page-chunks.ts';
 import { DataTable } from '../DataTable.tsx';
 import { Alert, formatDate } from '../parts.tsx';
+import { FunnelPanel } from './FunnelPanel.tsx';
 import type { StepSummary } from './types.ts';
 
 /** How often, and how many times, the list asks again for lints still being made. */
 const LIST_RETRY_MS = 400;
-const LIST_RETRIES = 50;
+const LIST_RETRIES = 150;
 
 export function StudioListPage(): ReactElement {
   const { t, i18n } = useTranslation('console');
@@ -83,6 +84,7 @@ export function StudioListPage(): ReactElement {
           ]}
         />
       )}
+      {steps && <FunnelPanel stepOrder={steps.map((step) => step.stepId)} />}
     </section>
   );
 }

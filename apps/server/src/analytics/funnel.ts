@@ -48,7 +48,7 @@ export async function funnel(db: Database, range: FunnelRange): Promise<{ steps:
   const onlyStep = range.stepId ? sql`and event_value->>'page' = ${range.stepId}` : sql``;
   // The events of the range that name a step and a version, as columns.
   const events = sql`
-    select member_id, event_code, event_value->>'page' as page, (event_value->>'version')::int as version,
+    select id, member_id, event_code, event_value->>'page' as page, (event_value->>'version')::int as version,
            event_value->>'field' as field, event_value->>'rule' as rule, event_value->>'is_success' as ok, created_at
     from ${analyticsEvents}
     where created_at >= ${from} and created_at < ${until} and member_id is not null
@@ -76,7 +76,7 @@ export async function funnel(db: Database, range: FunnelRange): Promise<{ steps:
       last_touch as (
         select distinct on (page, version, member_id) page, version, member_id, field
         from ev where event_code in ('input', 'field_error') and field is not null
-        order by page, version, member_id, created_at desc
+        order by page, version, member_id, created_at desc, id desc
       ),
       gave_up as (
         select l.page, l.version, l.field, count(*)::int as left_here from last_touch l

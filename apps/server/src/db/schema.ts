@@ -525,6 +525,28 @@ export const stepVersions = pgTable(
   (t) => [primaryKey({ columns: [t.stepId, t.version] }), index('step_versions_author').on(t.authorId, t.status), index('step_versions_retired').on(t.stepId, t.version).where(sql`retired_at is not null`)],
 );
 
+/**
+ * The review as a conversation: a comment on a version (on one of its fields, or on the whole), by the
+ * reviewing editor or the author. Requesting changes sends a version in review back to its author as
+ * a draft, with these comments beside it.
+ */
+export const stepVersionComments = pgTable(
+  'step_version_comments',
+  {
+    id: serial('id').primaryKey(),
+    stepId: text('step_id').notNull(),
+    version: integer('version').notNull(),
+    /** The field commented on; null: the version as a whole. */
+    field: text('field'),
+    body: text('body').notNull(),
+    authorId: text('author_id').notNull().references(() => staff.id),
+    /** Set on the comments a request for changes sent back. */
+    changesRequested: boolean('changes_requested').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('step_version_comments_version').on(t.stepId, t.version, t.createdAt)],
+);
+
 /** Which version of a step is live, and since when: a publish or a rollback starts a row and ends the one before. */
 export const stepPublications = pgTable(
   'step_publications',

@@ -6,10 +6,10 @@
 // live it retires the version it replaced, so nothing is saved under that one again.
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { diffStepVersions, droppedPayloadKeys, STUDIO_LANGUAGES, stepFileText, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
+import { diffStepVersions, droppedPayloadKeys, fieldIds, STUDIO_LANGUAGES, stepFileText, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { createHash } from 'node:crypto';
-import { applicationSteps, applications, staff, stepPublications, stepVersions } from '../db/schema.ts';
+import { applicationSteps, applications, staff, stepPublications, stepVersionComments, stepVersions } from '../db/schema.ts';
 import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
 import { checkLimit } from '../http/rate-limits.ts';
 import { translate } from '@kh/i18n';
@@ -286,6 +286,68 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     await auditRequest(request, { action: 'studioSubmit', detail: { stepId, version } });
     return ok({ version, status: 'review' });
   });
+
+  // The review as a conversation: comments on a version (a field of it, or the whole), and a request
+  // for changes that sends a version in review back to its author as a draft, the comments beside it.
+  app.get('/studio/steps/:stepId/versions/:version/comments', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    await versionDocument(stepId, version);
+    const rows = await db
+      .select({ id: stepVersionComments.id, field: stepVersionComments.field, body: stepVersionComments.body, author: staff.name, authorId: stepVersionComments.authorId, changesRequested: stepVersionComments.changesRequested, createdAt: stepVersionComments.createdAt })
+      .from(stepVersionComments)
+      .innerJoin(staff, eq(staff.id, stepVersionComments.authorId))
+      .where(and(eq(stepVersionComments.stepId, stepId), eq(stepVersionComments.version, version)))
+      .orderBy(asc(stepVersionComments.createdAt), asc(stepVersionComments.id));
+    return ok(rows);
+  });
+
+  const commentBody = { type: 'object', required: ['body'], additionalProperties: false, properties: { field: { type: 'string', minLength: 1, maxLength: 80 }, body: { type: 'string', minLength: 1, maxLength: 2000 } } } as const;
+  app.post('/studio/steps/:stepId/versions/:version/comments', { ...editor, schema: { params: stepParams, body: commentBody } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const { field, body } = request.body as { field?: string; body: string };
+    const staffId = staffOf(request);
+    const { row, document } = await versionDocument(stepId, version);
+    // In review anyone of the editors may comment; a draft, only its author (answering what was asked).
+    const open = row && (row.status === 'review' || (row.status === 'draft' && row.authorId === staffId));
+    if (!open) throw new AppError(409, CODES.badState, 'server.studioNotCommentable');
+    if (!body.trim()) throw new AppError(400, CODES.badState, 'server.studioCommentEmpty');
+    if (field !== undefined && !fieldIds(document).has(field)) throw new AppError(400, CODES.badState, 'server.studioCommentField', { field });
+    const [made] = await db.insert(stepVersionComments).values({ stepId, version, field: field ?? null, body: body.trim(), authorId: staffId }).returning({ id: stepVersionComments.id });
+    await auditRequest(request, { action: 'studioComment', detail: { stepId, version, ...(field ? { field } : {}) } });
+    return ok({ id: made!.id });
+  });
+
+  app.post(
+    '/studio/steps/:stepId/versions/:version/request-changes',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 2000 } } } } },
+    async (request) => {
+      const { stepId, version } = request.params as { stepId: string; version: number };
+      knownStep(stepId);
+      const { note } = (request.body ?? {}) as { note?: string };
+      const staffId = staffOf(request);
+      const { row } = await versionDocument(stepId, version);
+      if (!row || row.status !== 'review') throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+      if (row.authorId === staffId) throw new AppError(403, '403', 'server.studioOwnVersion');
+      const sentBack = await db.transaction(async (tx) => {
+        if (note?.trim()) await tx.insert(stepVersionComments).values({ stepId, version, field: null, body: note.trim(), authorId: staffId });
+        const [said] = await tx.select({ n: count() }).from(stepVersionComments).where(and(eq(stepVersionComments.stepId, stepId), eq(stepVersionComments.version, version)));
+        // Changes are asked for in words: a comment on a field, or a note.
+        if (!said?.n) throw new AppError(400, CODES.badState, 'server.studioChangesUnsaid');
+        const [done] = await tx
+          .update(stepVersions)
+          .set({ status: 'draft', submittedAt: null, updatedAt: new Date() })
+          .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'review')))
+          .returning({ version: stepVersions.version });
+        if (!done) throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+        await tx.update(stepVersionComments).set({ changesRequested: true }).where(and(eq(stepVersionComments.stepId, stepId), eq(stepVersionComments.version, version)));
+        return said.n;
+      });
+      await auditRequest(request, { action: 'studioChangesRequested', detail: { stepId, version, comments: sentBack } });
+      return ok({ version, status: 'draft' });
+    },
+  );
 
   // The author gives up their draft: it stays in the history as discarded, and counts no more.
   app.post('/studio/steps/:stepId/versions/:version/discard', { ...editor, schema: { params: stepParams } }, async (request) => {
