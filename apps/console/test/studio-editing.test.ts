@@ -135,6 +135,18 @@ describe('editing in the studio', () => {
     await ann.getByRole('tab', { name: 'Fields' }).click();
     await treeRow(ann, 'mail').waitFor();
 
+    // A field kind dragged from the palette goes in after the field it is dropped on; undo takes it out.
+    await ann.getByRole('button', { name: 'Add a Switch' }).dragTo(treeRow(ann, 'username'));
+    await treeRow(ann, 'newSwitch').waitFor();
+    const order = async () => (await tree(ann).locator(':scope > li > .studio-tree__row .studio-tree__id').allInnerTexts()).map((text) => text.split(' · ')[0]);
+    await expect(order()).resolves.toEqual(expect.arrayContaining(['username', 'newSwitch']));
+    const ids = await order();
+    expect(ids.indexOf('newSwitch')).toBe(ids.indexOf('username') + 1);
+    await look(ann, 'palette-drop');
+    await ann.keyboard.press('Control+z');
+    await expect.poll(() => treeRow(ann, 'newSwitch').count()).toBe(0);
+    await lintStatus(ann).getByText('Lint clean').waitFor();
+
     // The texts go out as CSV and come back as changes to accept.
     await ann.getByRole('tab', { name: 'Texts' }).click();
     const downloading = ann.waitForEvent('download');

@@ -26,11 +26,11 @@ import {
   type ValidationRule,
   type ValueField,
 } from '@kh/engine';
-import { useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useId, useRef, useState, type DragEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import metaSchema from '../../../../schemas/meta/step.schema.json';
-import type { FieldFigures } from './funnel.ts';
+import type { FieldFigures } from './types.ts';
 import { newRule, parameterValue, ruleForms, type RuleForm } from './rule-forms.ts';
 
 const RULE_FORMS = ruleForms(metaSchema as Record<string, unknown>);
@@ -55,6 +55,8 @@ export interface FieldTreeProps {
   dictionaryNames: string[];
 }
 
+/** What a palette drag carries: a field kind, under a type of our own (a dragged file or text is not one). */
+const PALETTE_TYPE = 'application/x-kh-field-kind';
 const childrenOf = (field: Field): Field[] | undefined => (field as { children?: Field[] }).children;
 const samePath = (a: FieldPath | undefined, b: FieldPath) => !!a && a.length === b.length && a.every((n, i) => n === b[i]);
 
@@ -66,8 +68,21 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
   const formId = useId();
   const chosen = selected ? fieldAt(document, selected) : undefined;
 
-  const add = () => {
-    const field = newField(document, kind);
+  /** A new field of a kind dropped on a row: after it, among its siblings. */
+  const dropAfter = (path: FieldPath, dropped: FieldKind) => {
+    const at = [...path.slice(0, -1), path.at(-1)! + 1];
+    onChange(insertField(document, path.slice(0, -1), newField(document, dropped), at.at(-1)!));
+    onSelect(at);
+  };
+  /** A field kind dragged from the palette, if this drag carries one. */
+  const draggedKind = (event: DragEvent): FieldKind | undefined => {
+    const value = event.dataTransfer.getData(PALETTE_TYPE);
+    return (FIELD_KINDS as readonly string[]).includes(value) ? (value as FieldKind) : undefined;
+  };
+  const [dropTarget, setDropTarget] = useState<string>();
+
+  const add = (addedKind: FieldKind = kind) => {
+    const field = newField(document, addedKind);
     let next: StepSchema;
     let at: FieldPath;
     if (chosen && childrenOf(chosen)) {
@@ -93,7 +108,23 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
         const editing = editingLabel !== undefined && samePath(editingLabel, path);
         return (
           <li key={`${field.id}-${index}`}>
-            <div className={`studio-tree__row${samePath(selected, path) ? ' studio-tree__row--chosen' : ''}`}>
+            <div
+              className={`studio-tree__row${samePath(selected, path) ? ' studio-tree__row--chosen' : ''}${dropTarget === path.join('.') ? ' studio-tree__row--drop' : ''}`}
+              onDragOver={(event) => {
+                if (!editable || !event.dataTransfer.types.includes(PALETTE_TYPE)) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = 'copy';
+                setDropTarget(path.join('.'));
+              }}
+              onDragLeave={() => setDropTarget(undefined)}
+              onDrop={(event) => {
+                const dropped = draggedKind(event);
+                setDropTarget(undefined);
+                if (!editable || !dropped) return;
+                event.preventDefault();
+                dropAfter(path, dropped);
+              }}
+            >
               {editing && field.labelKey ? (
                 <LabelInput
                   label={t('studio.tree.labelIn', { name: field.id, language: props.languageName })}
@@ -155,9 +186,30 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
                 </option>
               ))}
           </select>
-          <button type="button" className="console-button" onClick={add}>
+          <button type="button" className="console-button" onClick={() => add()}>
             {t('studio.tree.add')}
           </button>
+        </div>
+      )}
+      {editable && (
+        // Each kind dragged onto a row goes in after it; pressed (the keyboard's way), after the field chosen.
+        <div className="studio-palette" role="group" aria-label={t('studio.tree.palette')}>
+          {FIELD_KINDS.map((k) => (
+            <button
+              key={k}
+              type="button"
+              draggable
+              className="studio-palette__kind"
+              aria-label={t('studio.tree.paletteKind', { kind: k })}
+              onDragStart={(event) => {
+                event.dataTransfer.setData(PALETTE_TYPE, k);
+                event.dataTransfer.effectAllowed = 'copy';
+              }}
+              onClick={() => add(k)}
+            >
+              {k}
+            </button>
+          ))}
         </div>
       )}
       {rows(document.fields, [])}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../DataTable.tsx';
 import { failureMessage } from '../api.ts';
 import { Alert } from '../parts.tsx';
-import { duration, lastThirtyDays, useFunnel, type StepFigures } from './funnel.ts';
+import { duration, lastThirtyDays, useFunnel } from './funnel.ts';
+import type { StepFigures } from './types.ts';
 
 export function FunnelPanel({ stepOrder }: { stepOrder: string[] }): ReactElement {
   const { t } = useTranslation('console');

@@ -1,29 +1,7 @@
 // The studio's funnel as the server counts it (GET /staff/studio/funnel), and the default range.
 import { useEffect, useState } from 'react';
 import { get } from '../api.ts';
-
-export interface StepFigures {
-  stepId: string;
-  version: number;
-  reached: number;
-  completed: number;
-  left: number;
-  medianSeconds: number | null;
-}
-
-export interface FieldFigures {
-  stepId: string;
-  version: number;
-  field: string;
-  filled: number;
-  errors: Record<string, number>;
-  leftHere: number;
-}
-
-export interface Funnel {
-  steps: StepFigures[];
-  fields: FieldFigures[];
-}
+import type { Funnel } from './types.ts';
 
 /** A day in Kuala Lumpur (UTC+8), as the server counts days. */
 export const klDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);

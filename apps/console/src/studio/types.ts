@@ -52,3 +52,27 @@ export interface CheckAnswer {
   payload: Record<string, unknown> | null;
   errors: { field: string; key: string; params?: Record<string, unknown> }[];
 }
+
+/** The funnel (GET /staff/studio/funnel): per step and version, and per field. */
+export interface StepFigures {
+  stepId: string;
+  version: number;
+  reached: number;
+  completed: number;
+  left: number;
+  medianSeconds: number | null;
+}
+
+export interface FieldFigures {
+  stepId: string;
+  version: number;
+  field: string;
+  filled: number;
+  errors: Record<string, number>;
+  leftHere: number;
+}
+
+export interface Funnel {
+  steps: StepFigures[];
+  fields: FieldFigures[];
+}
