@@ -13,7 +13,8 @@ describe('freePort', () => {
 });
 
 describe.skipIf(!hasChromium)('Chromium and axe', () => {
-  it('finds a missing label, within the part asked for only', async () => {
+  // Starts a browser and runs axe three times: seconds on a busy machine, more than vitest's default 5.
+  it('finds a missing label, within the part asked for only', { timeout: 60_000 }, async () => {
     const browser = await launchChromium();
     const page = await browser.newPage();
     await page.setContent('<html lang="en"><head><title>t</title></head><body><main><div id="bad"><input type="text"></div><div id="good"><label>Name <input type="text"></label></div></main></body></html>');
