@@ -15,9 +15,19 @@ describe('logging in with a number outside Malaysia', () => {
     await page.getByText('Open an account in 5 minutes').waitFor();
     const areaCode = page.getByLabel('Area code');
     await expect(areaCode.inputValue()).resolves.toBe('60');
-    // The list loads when first touched.
-    await areaCode.focus();
-    await page.locator('#login-area-code option[value="65"]').waitFor({ state: 'attached' });
+    // The list loads when first touched. A touch before the app has taken the server-drawn page over
+    // is not seen (noted as an open problem): touched again until the list is there.
+    const singapore = page.locator('#login-area-code option[value="65"]');
+    await expect
+      .poll(
+        async () => {
+          await areaCode.blur();
+          await areaCode.focus();
+          return singapore.count();
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toBeGreaterThan(0);
     await areaCode.selectOption('65');
     await shot.both(page, 'singapore-chosen');
     // A number no Singapore operator was given is refused here, in words.
