@@ -151,7 +151,8 @@ describe('who may call what', () => {
     expect(declared).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it('every route answers each identity as the table says: no session 401, a role without the permission 403, else through', async () => {
+  // A sweep of every staff route as every identity, one request at a time: minutes on a busy machine, not vitest's 30 s.
+  it('every route answers each identity as the table says: no session 401, a role without the permission 403, else through', { timeout: 180_000 }, async () => {
     const wrong: string[] = [];
     for (const route of server.routes.filter((r) => /^(\/api)?\/staff(\/|$)/.test(r.url))) {
       const expected = EXPECTED[tableKey(route.method, route.url)];
