@@ -33,7 +33,7 @@ import { identityJobs } from './identity/index.ts';
 import { paymentJobs } from './payment/index.ts';
 import { notificationWorker } from './messages/index.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
-import { StudioCompiler } from './studio/index.ts';
+import { publishScheduled, StudioCompiler } from './studio/index.ts';
 import { sweepUnfinishedUploads } from './documents/index.ts';
 import type pg from 'pg';
 import { sameSignature } from '@kh/api';
@@ -142,6 +142,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   app.addHook('onClose', () => context.studio.close());
   await queue.work(QUEUES.notify, notificationWorker({ ...context, log: app.log }));
   await queue.work(QUEUES.provider, providerWorker({ ...identityJobs(context), ...paymentJobs(context) }));
+  await queue.work(QUEUES.studioPublish, async (job: { stepId: string; version: number }) => void (await publishScheduled(db, job)));
   // Unfinished uploads are swept every few minutes (one instance at a time); a failed sweep waits for the next.
   const sweeping = setInterval(() => void sweepUnfinishedUploads(db, context.storage).catch((error: unknown) => app.log.warn({ dependency: 'storage', reason: safeError(error).message.slice(0, 120) }, 'file sweep failed')), 5 * 60_000);
   sweeping.unref();

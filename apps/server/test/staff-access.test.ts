@@ -71,6 +71,12 @@ const EXPECTED: Record<string, Expected> = {
   'GET /staff/studio/steps/:stepId/versions/:version/comments': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/comments': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/request-changes': EDITOR,
+  'POST /staff/studio/steps/:stepId/versions/:version/unschedule': EDITOR,
+  'POST /staff/studio/steps/:stepId/versions/:version/experiment': EDITOR,
+  'GET /staff/studio/steps/:stepId/experiment': EDITOR,
+  'POST /staff/studio/steps/:stepId/experiment/end': EDITOR,
+  'POST /staff/studio/steps/:stepId/experiment/end/withdraw': EDITOR,
+  'POST /staff/studio/steps/:stepId/experiment/end/confirm': EDITOR,
 };
 
 /** A route's own name in the table: the /api copy and HEAD are the route they copy. */

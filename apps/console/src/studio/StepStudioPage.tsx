@@ -21,6 +21,8 @@ import { JsonEditor } from './JsonEditor.tsx';
 import { problemRanges } from './json-document.ts';
 import { DEFAULT_PREVIEW_CONTEXT, StepPreview, type PreviewContext } from './StepPreview.tsx';
 import { PreviewContextBar } from './PreviewContextBar.tsx';
+import { ExperimentPanel } from './ExperimentPanel.tsx';
+import { PublishChoices } from './PublishChoices.tsx';
 import { PublishImpact } from './PublishImpact.tsx';
 import { ReviewComments } from './ReviewComments.tsx';
 import { textOf } from './text-of.ts';
@@ -264,6 +266,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   // Nobody has answered a draft or a version in review: the tree shows the figures of the version it started from.
   const figuresVersion = detail.status === 'draft' || detail.status === 'review' ? detail.basedOn : open;
   const isLive = history.liveVersion === open;
+  const opened = history.versions.find((v) => v.version === open);
   const versionName = open === 0 ? t('studio.builtIn') : t('studio.versionN', { version: open });
 
   return (
@@ -311,13 +314,24 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
           </>
         )}
         {detail.status === 'review' && !mine && (
-          <button type="button" className="console-button console-button--main" disabled={busy} onClick={() => void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/publish`, migration.text.trim() ? { migration: migration.text } : {}), open), t('studio.done.published'))}>
-            {t('studio.publish')}
-          </button>
+          <PublishChoices
+            busy={busy}
+            migration={migration.text}
+            onPublish={(body, done) => void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/publish`, body), open), done)}
+            onExperiment={(body, done) => void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/experiment`, body), open), done)}
+          />
+        )}
+        {detail.status === 'scheduled' && (
+          <>
+            <p className="studio-form__note">{t('studio.schedule.note', { at: opened?.publishAt ? formatDate(opened.publishAt, i18n.language) : '' })}</p>
+            <button type="button" className="console-button" disabled={busy} onClick={() => void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/unschedule`), open), t('studio.schedule.calledOff'))}>
+              {t('studio.schedule.callOff')}
+            </button>
+          </>
         )}
         {detail.status === 'review' && mine && <p className="studio-form__note">{t('studio.waitingForReview')}</p>}
         {/* A rollback is asked here and published by a second editor, like any version. */}
-        {detail.status === 'published' && !isLive && !history.versions.find((v) => v.version === open)?.retiredAt && (
+        {detail.status === 'published' && !isLive && !opened?.retiredAt && (
           <button type="button" className="console-button" disabled={busy} onClick={() => void act(async () => (await post<{ version: number }>(`studio/steps/${stepId}/rollback`, { version: open })).version, t('studio.done.rollbackAsked', { version: versionName }))}>
             {t('studio.rollback', { version: versionName })}
           </button>
@@ -333,6 +347,17 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
           </button>
         )}
       </div>
+      {detail.status === 'review' && opened?.scheduleFailure && <Alert kind="error">{t('studio.schedule.failed', { reason: opened.scheduleFailure })}</Alert>}
+      <ExperimentPanel
+        stepId={stepId}
+        staffId={staff?.id}
+        revision={history.versions.map((v) => `${v.version}:${v.status}`).join(',')}
+        openVersion={open}
+        onEnded={async (version) => {
+          await loadHistory();
+          await openVersion(version);
+        }}
+      />
       {/* In review the impact is stated for both editors; on a draft, when its author asks (it reads the version as saved). */}
       {(detail.status === 'review' || (editable && impactAsked)) && open !== history.liveVersion && (
         <PublishImpact stepId={stepId} version={open} revision={history.versions.find((v) => v.version === open)?.updatedAt ?? ''} />

@@ -2,7 +2,7 @@
 import type { StepSchema, StepTranslations, StepVersionDiff } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 
-export type VersionStatus = 'draft' | 'review' | 'published' | 'discarded';
+export type VersionStatus = 'draft' | 'review' | 'scheduled' | 'experiment' | 'published' | 'discarded';
 
 export interface StepSummary {
   stepId: string;
@@ -17,7 +17,7 @@ export interface StepSummary {
 export interface StepHistory {
   stepId: string;
   liveVersion: number;
-  versions: { version: number; status: VersionStatus; basedOn: number; rollbackOf: number | null; retiredAt: string | null; authorId: string; author: string; createdAt: string; updatedAt: string; submittedAt: string | null; publishedAt: string | null; reviewerId: string | null }[];
+  versions: { version: number; status: VersionStatus; basedOn: number; rollbackOf: number | null; retiredAt: string | null; authorId: string; author: string; createdAt: string; updatedAt: string; submittedAt: string | null; publishedAt: string | null; reviewerId: string | null; publishAt: string | null; scheduleFailure: string | null }[];
   publications: { version: number; action: 'publish' | 'rollback'; by: string; migration: string | null; startedAt: string; endedAt: string | null }[];
 }
 
@@ -75,4 +75,38 @@ export interface FieldFigures {
 export interface Funnel {
   steps: StepFigures[];
   fields: FieldFigures[];
+}
+
+/** One version's people in an experiment: reached the step, went on, held back at a field. */
+export interface ArmFigures {
+  version: number;
+  reached: number;
+  completed: number;
+  erred: number;
+}
+
+/** tooFew: too few people to judge; chance: the difference could be chance; tried/live: that version did it more. */
+export interface ArmComparison {
+  verdict: 'tooFew' | 'chance' | 'tried' | 'live';
+  p: number | null;
+}
+
+/** GET /staff/studio/steps/:stepId/experiment: the running one, or the last. */
+export interface Experiment {
+  id: number;
+  stepId: string;
+  version: number;
+  control: number;
+  share: number;
+  startedBy: string;
+  startedAt: string;
+  endOutcome: 'adopt' | 'stop' | null;
+  endAskedBy: string | null;
+  endAskedById: string | null;
+  endAskedAt: string | null;
+  endedBy: string | null;
+  endedAt: string | null;
+  arms: { tried: ArmFigures; live: ArmFigures };
+  completion: ArmComparison;
+  errors: ArmComparison;
 }

@@ -27,7 +27,7 @@ import { submitApplication } from './submission.ts';
 import { STEP_REVISION_PROPERTY, type FillDataRequest } from '@kh/api';
 import { recordsFillStep, type StepName } from '@kh/flow';
 import { compileStep, contextFrom, locksToIdentity, stepIdForCode, translateForVersion, validateData, type StepVersion } from '../steps/index.ts';
-import { answeredVersion, liveVersion, publishedVersion, stepsLockedToIdentity, versionForSave } from '../steps/index.ts';
+import { answeredVersion, liveVersion, publishedVersion, stepsLockedToIdentity, triedVersionFor, versionForSave } from '../steps/index.ts';
 import { saveStepAndProgress, StaleStepSave } from './step-saves.ts';
 import { claim } from './member-claims.ts';
 import { claimsOf, declaredRules, projectedColumns, takenError, withServerValues } from './declared-rules.ts';
@@ -128,7 +128,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     admitSession(request, found);
     const memberId = memberOf(request);
     if (!found?.application) throw notFound('server.noApplication');
-    const { application, payloads, versions, revisions, live, retired } = found;
+    const { application, payloads, versions, revisions, live, retired, experiments } = found;
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
     const stepId = stepIdForCode(body.fillStep);
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
@@ -141,7 +141,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
           .where(eq(applications.id, application.id));
       return ok({ fillStep: body.fillStep, saved: false, revision: revisions[stepId] ?? 0 });
     }
-    const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0, retired });
+    const version = await versionForSave(db, stepId, { pinned: versions[stepId], drawnWith: body.schemaVersion, live: live[stepId] ?? 0, retired, tried: triedVersionFor(experiments, stepId, application.id) });
     if (version.document.readOnly) throw badRequest('server.stepReadOnly');
     const rejected = application.status === STATUS.fail ? rejectedItemsByStep(application, config) : undefined;
     if (rejected && !rejected.has(stepId)) throw new AppError(409, CODES.notEditable, 'server.stepNotRejected');

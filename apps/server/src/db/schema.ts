@@ -502,7 +502,7 @@ export const stepVersions = pgTable(
   {
     stepId: text('step_id').notNull(),
     version: integer('version').notNull(),
-    /** draft, review, published */
+    /** draft, review, scheduled (published at publish_at), experiment (tried on a share), published, discarded */
     status: text('status').notNull(),
     basedOn: integer('based_on').notNull(),
     /** json, not jsonb: the document keeps its key order, so an export reads as it was written. */
@@ -521,6 +521,17 @@ export const stepVersions = pgTable(
     rollbackOf: integer('rollback_of'),
     /** Set when a rollback replaced this version: nothing is saved under it again, and its pins give way to the live version. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** A publish a second editor scheduled (status scheduled): when, by whom, with which stated migration. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    publishBy: text('publish_by').references(() => staff.id),
+    publishMigration: text('publish_migration'),
+    /** Why a scheduled publish did not happen when due ({ key, params }): the version is back in review. */
+    scheduleFailure: jsonb('schedule_failure'),
+    /**
+     * Per language and text key, the English text its translation was made from (or confirmed
+     * against): a translation whose English has changed since is outdated until someone confirms it.
+     */
+    textSources: json('text_sources').notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.stepId, t.version] }), index('step_versions_author').on(t.authorId, t.status), index('step_versions_retired').on(t.stepId, t.version).where(sql`retired_at is not null`)],
 );
@@ -545,6 +556,36 @@ export const stepVersionComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('step_version_comments_version').on(t.stepId, t.version, t.createdAt)],
+);
+
+/**
+ * A version tried on a share of new applications beside the live one: each application that has not
+ * answered the step is drawn one of the two by its id (the same on every device), and its answer is
+ * pinned like any other. Ending it (asked by one editor, done by another) publishes the version or
+ * retires it. One runs per step at a time.
+ */
+export const stepExperiments = pgTable(
+  'step_experiments',
+  {
+    id: serial('id').primaryKey(),
+    stepId: text('step_id').notNull(),
+    /** The version tried (status experiment until the end). */
+    version: integer('version').notNull(),
+    /** The live version it is compared with. */
+    control: integer('control').notNull(),
+    /** Per cent of new applications drawn the version tried, 1 to 99. */
+    share: integer('share').notNull(),
+    migration: text('migration'),
+    startedBy: text('started_by').notNull().references(() => staff.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** adopt (publish the version tried) or stop (retire it), asked by one editor and done by another. */
+    endOutcome: text('end_outcome'),
+    endAskedBy: text('end_asked_by').references(() => staff.id),
+    endAskedAt: timestamp('end_asked_at', { withTimezone: true }),
+    endedBy: text('ended_by').references(() => staff.id),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('step_experiments_step').on(t.stepId, t.startedAt), uniqueIndex('step_experiments_running').on(t.stepId).where(sql`ended_at is null`)],
 );
 
 /** Which version of a step is live, and since when: a publish or a rollback starts a row and ends the one before. */

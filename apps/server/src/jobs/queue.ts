@@ -4,7 +4,7 @@
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 
-export const QUEUES = { notify: 'notify', notifyDead: 'notify-dead', provider: 'provider', providerDead: 'provider-dead' } as const;
+export const QUEUES = { notify: 'notify', notifyDead: 'notify-dead', provider: 'provider', providerDead: 'provider-dead', studioPublish: 'studio-publish', studioPublishDead: 'studio-publish-dead' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface DeadJob {
@@ -19,6 +19,8 @@ export type QueueHealth = Record<string, { waiting: number; oldestAgeSeconds: nu
 
 export interface JobQueue {
   send<T extends object>(name: QueueName, data: T): Promise<string | null>;
+  /** A job that starts no sooner than `at` (kept in the database across restarts until then). */
+  sendAt<T extends object>(name: QueueName, data: T, at: Date): Promise<string | null>;
   work<T>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
   health(): Promise<QueueHealth>;
   deadLetters(limit?: number): Promise<DeadJob[]>;
@@ -55,7 +57,8 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   const createQueues = async () => {
     await boss.createQueue(QUEUES.notifyDead, { name: QUEUES.notifyDead, retentionMinutes: 60 * 24 * 30 });
     await boss.createQueue(QUEUES.providerDead, { name: QUEUES.providerDead, retentionMinutes: 60 * 24 * 30 });
-    for (const [name, deadLetter] of [[QUEUES.notify, QUEUES.notifyDead], [QUEUES.provider, QUEUES.providerDead]] as const)
+    await boss.createQueue(QUEUES.studioPublishDead, { name: QUEUES.studioPublishDead, retentionMinutes: 60 * 24 * 30 });
+    for (const [name, deadLetter] of [[QUEUES.notify, QUEUES.notifyDead], [QUEUES.provider, QUEUES.providerDead], [QUEUES.studioPublish, QUEUES.studioPublishDead]] as const)
       await boss.createQueue(name, { name, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, deadLetter });
   };
   if (options.databaseUrl) {
@@ -73,6 +76,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   } else await createQueues();
   return {
     send: (name, data) => boss.send(name, data),
+    sendAt: (name, data, at) => boss.send(name, data, { startAfter: at }),
     async work(name, handler) {
       await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
@@ -92,7 +96,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
       return health;
     },
     async deadLetters(limit = 50) {
-      const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = any($1) order by created_on desc limit ${Number(limit)}`, [[QUEUES.notifyDead, QUEUES.providerDead]])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };
+      const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = any($1) order by created_on desc limit ${Number(limit)}`, [[QUEUES.notifyDead, QUEUES.providerDead, QUEUES.studioPublishDead]])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };
       return rows.rows.map((row) => ({ id: row.id, name: row.name, data: row.data, createdOn: new Date(row.created_on) }));
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),

@@ -1,13 +1,13 @@
 // The step schemas the applicant's app draws: the live version of a step, or the version an
 // answer already given was pinned to, with the texts it brings and its validator as a same-origin
 // module (generated at publish, never eval'd in the page). Version 0 means "the build-time bundle".
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { validatorModule } from '@kh/engine/validator-code';
 import { applicationSteps, applications, stepVersions } from '../db/schema.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { sessionMember } from '../http/session.ts';
-import { liveVersion, publishedVersion, retiredKey, retiredVersions } from './step-versions.ts';
+import { liveVersion, publishedVersion, retiredKey, retiredVersions, runningExperiments, SERVED_STATUSES, triedVersionFor } from './step-versions.ts';
 import { FORM_STEP_IDS } from './steps.ts';
 import { appCsp } from '../http/csp.ts';
 
@@ -31,22 +31,25 @@ export const stepSchemasPlugin: FastifyPluginAsync = async (app) => {
       const { stepId } = request.params as { stepId: string };
       const { applyId, relatedType = 'INIT' } = request.query as { applyId?: string; relatedType?: 'INIT' | 'SUPPLEMENT' };
       known(stepId);
-      // Who asks decides nothing but which pin applies: a member's own answered step keeps its version.
+      // Who asks decides nothing but which version applies: a member's own answered step keeps its
+      // version, and an experiment draws their application one of two by its id.
       const memberId = await sessionMember(request);
       let version: number | undefined;
+      let applicationId: string | undefined;
       if (memberId) {
-        const [pinned] = await db
-          .select({ version: applicationSteps.schemaVersion })
-          .from(applicationSteps)
-          .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
-          .where(and(eq(applicationSteps.stepId, stepId), eq(applications.memberId, memberId), applyId ? eq(applications.id, applyId) : eq(applications.relatedType, relatedType)))
+        const [own] = await db
+          .select({ id: applications.id, version: applicationSteps.schemaVersion })
+          .from(applications)
+          .leftJoin(applicationSteps, and(eq(applicationSteps.applicationId, applications.id), eq(applicationSteps.stepId, stepId)))
+          .where(and(eq(applications.memberId, memberId), applyId ? eq(applications.id, applyId) : eq(applications.relatedType, relatedType)))
           .orderBy(desc(applications.createdAt))
           .limit(1);
-        version = pinned?.version;
+        version = own?.version ?? undefined;
+        applicationId = own?.id;
       }
       // A version a rollback retired is never drawn again: its pins give way to the live version.
       if (version !== undefined && (await retiredVersions(db)).has(retiredKey(stepId, version))) version = undefined;
-      version ??= await liveVersion(db, stepId);
+      version ??= triedVersionFor(await runningExperiments(db), stepId, applicationId) ?? (await liveVersion(db, stepId));
       const published = await publishedVersion(db, stepId, version);
       reply.header('cache-control', 'no-store');
       return ok({
@@ -70,7 +73,7 @@ export const stepSchemasPlugin: FastifyPluginAsync = async (app) => {
       const [row] = await db
         .select({ code: stepVersions.validatorCode })
         .from(stepVersions)
-        .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'published')));
+        .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), inArray(stepVersions.status, SERVED_STATUSES)));
       if (!row?.code) throw new AppError(404, '404', 'server.schemaVersionUnknown');
       return reply
         .type('text/javascript; charset=utf-8')

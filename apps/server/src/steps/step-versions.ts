@@ -1,16 +1,20 @@
 // The studio's step versions on the server: which version is live, which an answer is pinned to,
 // and the published versions themselves (loaded once per database and kept: a published version
 // never changes). Version 0 is the build-time document and needs no row.
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { drawsVersionTried } from '@kh/engine/experiment';
 import type { StepSchema, StepTranslations, StructuralValidator } from '@kh/engine';
 import { validatorFromCode } from '@kh/engine/validator-code';
 import type { Database } from '../db/database.ts';
-import { stepPublications, stepVersions } from '../db/schema.ts';
+import { stepExperiments, stepPublications, stepVersions } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import { bundledVersion, type StepVersion } from './steps.ts';
 
 /** How long a page drawn with a version that has since been replaced may still save with it. */
 export const REPLACED_VERSION_GRACE_MS = 24 * 60 * 60_000;
+
+/** The statuses of versions applicants are drawn: published ones, and one tried in an experiment. */
+export const SERVED_STATUSES = ['published', 'experiment'];
 
 const loaded = new WeakMap<Database, Map<string, Promise<StepVersion>>>();
 
@@ -34,7 +38,7 @@ async function loadPublished(db: Database, stepId: string, version: number): Pro
   const [row] = await db
     .select({ document: stepVersions.document, translations: stepVersions.translations, validatorCode: stepVersions.validatorCode })
     .from(stepVersions)
-    .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'published')));
+    .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), inArray(stepVersions.status, SERVED_STATUSES)));
   if (!row || !row.validatorCode) throw new AppError(409, CODES.badState, 'server.schemaVersionUnknown');
   let validator: StructuralValidator | undefined;
   const { validatorCode } = row;
@@ -51,6 +55,20 @@ async function loadPublished(db: Database, stepId: string, version: number): Pro
 export async function liveVersion(db: Database, stepId: string): Promise<number> {
   const [row] = await db.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
   return row?.version ?? 0;
+}
+
+/** Per step, the experiment running: the version tried and the per cent of new applications drawn it. */
+export type RunningExperiments = Record<string, { version: number; share: number }>;
+
+export async function runningExperiments(db: Database): Promise<RunningExperiments> {
+  const rows = await db.select({ stepId: stepExperiments.stepId, version: stepExperiments.version, share: stepExperiments.share }).from(stepExperiments).where(isNull(stepExperiments.endedAt));
+  return Object.fromEntries(rows.map((row) => [row.stepId, { version: row.version, share: row.share }]));
+}
+
+/** The version tried that this application is drawn for the step, if an experiment runs and draws it. */
+export function triedVersionFor(experiments: RunningExperiments, stepId: string, applicationId: string | undefined): number | undefined {
+  const running = experiments[stepId];
+  return running && applicationId && drawsVersionTried(applicationId, stepId, running.share) ? running.version : undefined;
 }
 
 /** `step@version` of every version a rollback retired: nothing is saved under them again. */
@@ -74,22 +92,24 @@ export async function answeredVersion(db: Database, stepId: string, pinned: numb
 /**
  * The version a save is validated and stored under. An answer already given keeps its version (a
  * publish never changes what an application was answered with), unless a rollback retired it. A
- * first answer is taken under the version the page was drawn with when that is live, or was
- * replaced less than a day ago by a publish (a page open during a publish still saves), never a
- * retired one; otherwise under the live one. `live` and `retired` are given when the caller read
- * them already (the save path reads them with the application).
+ * first answer is taken under the version the page was drawn with when that is live or the version
+ * an experiment draws this application (`tried`), or was replaced less than a day ago by a publish
+ * (a page open during a publish still saves), never a retired one; otherwise under the version the
+ * application is drawn now. `live` and `retired` are given when the caller read them already (the
+ * save path reads them with the application).
  */
 export async function versionForSave(
   db: Database,
   stepId: string,
-  { pinned, drawnWith, live, retired }: { pinned?: number; drawnWith?: number; live?: number; retired?: RetiredVersions },
+  { pinned, drawnWith, live, retired, tried }: { pinned?: number; drawnWith?: number; live?: number; retired?: RetiredVersions; tried?: number },
   now = new Date(),
 ): Promise<StepVersion> {
   retired ??= await retiredVersions(db);
   if (drawnWith !== undefined && retired.has(retiredKey(stepId, drawnWith))) throw new AppError(409, CODES.badState, 'server.schemaVersionOutdated');
   if (pinned !== undefined && !retired.has(retiredKey(stepId, pinned))) return publishedVersion(db, stepId, pinned);
   live ??= await liveVersion(db, stepId);
-  if (drawnWith === undefined || drawnWith === live) return publishedVersion(db, stepId, live);
+  if (drawnWith === undefined) return publishedVersion(db, stepId, tried ?? live);
+  if (drawnWith === live || drawnWith === tried) return publishedVersion(db, stepId, drawnWith);
   const [recent] = await db
     .select({ endedAt: stepPublications.endedAt })
     .from(stepPublications)

@@ -4,18 +4,20 @@
 // an editor's compiling requests are counted, drafts have a quota. Publishing and rolling back both
 // take a second editor: a rollback is a version of the earlier document sent for review, and once
 // live it retires the version it replaced, so nothing is saved under that one again.
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { compareArms } from '@kh/engine/experiment';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { diffStepVersions, droppedPayloadKeys, fieldIds, STUDIO_LANGUAGES, stepFileText, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
+import { diffStepVersions, fieldIds, STUDIO_LANGUAGES, stepFileText, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { createHash } from 'node:crypto';
-import { applicationSteps, applications, staff, stepPublications, stepVersionComments, stepVersions } from '../db/schema.ts';
+import { applicationSteps, applications, staff, stepExperiments, stepPublications, stepVersionComments, stepVersions } from '../db/schema.ts';
+import { QUEUES } from '../jobs/queue.ts';
+import { breakingChange, makeLive, OPEN_STATUSES, openApplicationsHolding } from './publishing.ts';
 import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
 import { checkLimit } from '../http/rate-limits.ts';
 import { translate } from '@kh/i18n';
-import { STATUS } from '../applications/index.ts';
-import { auditRequest } from '../audit/index.ts';
-import { funnel } from '../analytics/index.ts';
+import { auditRequest, originOf } from '../audit/index.ts';
+import { experimentArms, funnel } from '../analytics/index.ts';
 import { staffOf } from '../staff/index.ts';
 import { StudioTooComplexError, type StudioCompiler } from './studio-compiler.ts';
 import { liveVersion, publishedVersion } from '../steps/index.ts';
@@ -23,12 +25,11 @@ import { bundledVersion, contextFrom, FORM_STEP_IDS } from '../steps/index.ts';
 import type { Database } from '../db/database.ts';
 import { appCsp } from '../http/csp.ts';
 
-/** Applications still being filled in, rejected for changes, or waiting for review: their answers are in use. */
-const OPEN_STATUSES = [STATUS.stash, STATUS.review, STATUS.fail];
-
 type Version = typeof stepVersions.$inferSelect;
 /** How many of the most recently saved open answers a publish's impact validates: a sample, said as one. */
 const IMPACT_SAMPLE = 500;
+/** How far ahead a publish may be scheduled. */
+const SCHEDULE_MAX_DAYS = 90;
 /** The longest range the funnel reads at once. */
 const FUNNEL_MAX_DAYS = 366;
 
@@ -48,27 +49,6 @@ function keepPreviewModule(module: string): string {
     previewModules.delete(oldest);
   }
   return hash;
-}
-
-/** How many open applications hold a value at any of these payload paths (`a.b`, `list[].c`). */
-async function openApplicationsHolding(db: Database, stepId: string, paths: string[]): Promise<number> {
-  if (paths.length === 0) return 0;
-  const jsonPaths = paths.map((path) => `$.${path.replaceAll('[]', '[*]')}`);
-  const [row] = await db
-    .select({ count: sql<number>`count(distinct ${applicationSteps.applicationId})`.mapWith(Number) })
-    .from(applicationSteps)
-    .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
-    .where(
-      and(
-        eq(applicationSteps.stepId, stepId),
-        inArray(applications.status, OPEN_STATUSES),
-        sql`(${sql.join(
-          jsonPaths.map((p) => sql`jsonb_path_exists(${applicationSteps.payload}, ${p}::jsonpath)`),
-          sql` or `,
-        )})`,
-      ),
-    );
-  return row?.count ?? 0;
 }
 
 /** Lints every step's live version into the compiler's keeping, one after another, so the studio's first list after a start finds them made. */
@@ -168,7 +148,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
   app.get('/studio/steps/:stepId', { ...editor, schema: { params: stepParams } }, async (request) => {
     const { stepId } = request.params as { stepId: string };
     knownStep(stepId);
-    const versions = await db
+    const rows = await db
       .select({
         version: stepVersions.version,
         status: stepVersions.status,
@@ -182,11 +162,19 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
         submittedAt: stepVersions.submittedAt,
         publishedAt: stepVersions.publishedAt,
         reviewerId: stepVersions.reviewerId,
+        publishAt: stepVersions.publishAt,
+        failure: stepVersions.scheduleFailure,
       })
       .from(stepVersions)
       .innerJoin(staff, eq(staff.id, stepVersions.authorId))
       .where(eq(stepVersions.stepId, stepId))
       .orderBy(desc(stepVersions.version));
+    // Why a scheduled publish did not happen, in the editor's language.
+    const language = languageOf(request);
+    const versions = rows.map(({ failure, ...version }) => {
+      const said = failure as { key: string; params: Record<string, string | number> } | null;
+      return { ...version, scheduleFailure: said ? translate(language, said.key, said.params) : null };
+    });
     const publications = await db
       .select({ version: stepPublications.version, action: stepPublications.action, by: staff.name, migration: stepPublications.migration, startedAt: stepPublications.startedAt, endedAt: stepPublications.endedAt })
       .from(stepPublications)
@@ -362,68 +350,193 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     return ok({ version, status: 'discarded' });
   });
 
-  // A second editor publishes a version in review: its validator is compiled now, once. A rollback
-  // version, once live, retires the version it replaced.
+  /** A version in review that this editor (not its author) may make live, with its validator made now. */
+  async function reviewedByAnother(request: FastifyRequest, stepId: string, version: number) {
+    const staffId = staffOf(request);
+    const { row, document, translations } = await versionDocument(stepId, version);
+    if (!row || row.status !== 'review') throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+    if (row.authorId === staffId) throw new AppError(403, '403', 'server.studioOwnVersion');
+    const made = await compiling(request, () => compiler.run('publication', { document, translations }), (problem) => ({ problems: [problem], jsonSchema: null, validatorCode: null }));
+    if (made.problems.length > 0 || !made.validatorCode) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: made.problems.length }, { problems: made.problems });
+    const live = await liveVersion(db, stepId);
+    if (row.basedOn !== live) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live });
+    return { row, staffId, jsonSchema: made.jsonSchema, validatorCode: made.validatorCode };
+  }
+  const actorOf = (request: FastifyRequest) => ({ staffId: staffOf(request), origin: originOf(request) });
+
+  // A second editor publishes a version in review, now or at a time they choose: its validator is
+  // compiled now, once. A rollback version, once live, retires the version it replaced. A scheduled
+  // publish is checked now as a publish would be (the migration is stated now) and again when due.
   app.post(
     '/studio/steps/:stepId/versions/:version/publish',
-    { ...editor, schema: { params: stepParams, body: { type: 'object', properties: { migration: { type: 'string', maxLength: 2000 } } } } },
+    { ...editor, schema: { params: stepParams, body: { type: 'object', additionalProperties: false, properties: { migration: { type: 'string', maxLength: 2000 }, at: { type: 'string', format: 'date-time' } } } } },
     async (request) => {
       const { stepId, version } = request.params as { stepId: string; version: number };
       knownStep(stepId);
       await counted(request);
-      const { migration } = (request.body ?? {}) as { migration?: string };
-      const staffId = staffOf(request);
-      const { row, document, translations } = await versionDocument(stepId, version);
-      if (!row || row.status !== 'review') throw new AppError(409, CODES.badState, 'server.studioNotInReview');
-      if (row.authorId === staffId) throw new AppError(403, '403', 'server.studioOwnVersion');
-      const made = await compiling(request, () => compiler.run('publication', { document, translations }), (problem) => ({ problems: [problem], jsonSchema: null, validatorCode: null }));
-      if (made.problems.length > 0 || !made.validatorCode) throw new AppError(409, CODES.badState, 'server.studioLintFailed', { count: made.problems.length }, { problems: made.problems });
-      const live = await liveVersion(db, stepId);
-      if (row.basedOn !== live) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live });
-      await makeLive(request, { stepId, version, staffId, migration, basedOn: row.basedOn, jsonSchema: made.jsonSchema, validatorCode: made.validatorCode, rollbackOf: row.rollbackOf });
-      return ok({ version, status: 'published', liveVersion: version });
+      const { migration, at } = (request.body ?? {}) as { migration?: string; at?: string };
+      const when = at === undefined ? undefined : new Date(at);
+      if (when && (when.getTime() <= Date.now() || when.getTime() > Date.now() + SCHEDULE_MAX_DAYS * 86_400_000)) throw new AppError(400, CODES.badState, 'server.studioScheduleTime', { days: SCHEDULE_MAX_DAYS });
+      const { row, staffId, jsonSchema, validatorCode } = await reviewedByAnother(request, stepId, version);
+      if (!when) {
+        await makeLive(db, actorOf(request), { stepId, version, from: 'review', migration, basedOn: row.basedOn, jsonSchema, validatorCode, rollbackOf: row.rollbackOf });
+        return ok({ version, status: 'published', liveVersion: version });
+      }
+      await breakingChange(db, stepId, version, migration);
+      const [scheduled] = await db
+        .update(stepVersions)
+        .set({ status: 'scheduled', publishAt: when, publishBy: staffId, publishMigration: migration?.trim() || null, scheduleFailure: null, reviewerId: staffId, jsonSchema, validatorCode, updatedAt: new Date() })
+        .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'review')))
+        .returning({ version: stepVersions.version });
+      if (!scheduled) throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+      await app.kh.queue.sendAt(QUEUES.studioPublish, { stepId, version }, when);
+      await auditRequest(request, { action: 'studioScheduled', detail: { stepId, version, at: when.toISOString() } });
+      return ok({ version, status: 'scheduled', publishAt: when.toISOString() });
     },
   );
 
-  /** Makes a version in review live: ends the live publication, starts this one, and for a rollback retires the one it replaced. */
-  async function makeLive(
-    request: FastifyRequest,
-    { stepId, version, staffId, migration, basedOn, jsonSchema, validatorCode, rollbackOf }: { stepId: string; version: number; staffId: string; migration?: string; basedOn: number; jsonSchema: unknown; validatorCode: string; rollbackOf: number | null },
-  ) {
-    const live = await liveVersion(db, stepId);
-    const current = await versionDocument(stepId, live);
-    const next = await versionDocument(stepId, version);
-    // Pinned answers keep their version, but the people and systems that read answers (the review
-    // console, the back office) lose a key a live version drops: say how, or do not.
-    const dropped = droppedPayloadKeys(current.document, next.document);
-    const holding = await openApplicationsHolding(db, stepId, dropped);
-    if (holding > 0 && !migration?.trim()) throw new AppError(409, CODES.badState, 'server.studioBreaking', { count: holding, keys: dropped.join(', ') }, { affected: holding, dropped });
-    const action = rollbackOf === null ? 'publish' : 'rollback';
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
-      // Read again under the step's lock: what was checked above is still what is live, and a publish
-      // starts from it (a version drafted from an older live one would silently undo the newer one).
-      const [now] = await tx.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
-      const liveNow = now?.version ?? 0;
-      if (basedOn !== liveNow) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn, live: liveNow });
-      if (liveNow !== live) throw new AppError(409, CODES.badState, 'server.studioLiveChanged');
-      const [done] = await tx
-        .update(stepVersions)
-        .set({ status: 'published', reviewerId: staffId, publishedAt: new Date(), updatedAt: new Date(), jsonSchema, validatorCode })
-        .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'review')))
-        .returning({ version: stepVersions.version });
-      if (!done) throw new AppError(409, CODES.badState, 'server.studioNotInReview');
-      // A rollback says the version it replaces was wrong: nothing is saved under it again (the
-      // build-time version 0 is the baseline and is never retired).
-      if (action === 'rollback' && liveNow !== 0) await tx.update(stepVersions).set({ retiredAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, liveNow)));
-      await tx.update(stepPublications).set({ endedAt: new Date() }).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
-      await tx.insert(stepPublications).values({ stepId, version, action, staffId, migration: migration?.trim() || null });
-    });
-    await auditRequest(request, {
-      action: action === 'publish' ? 'studioPublish' : 'studioRollback',
-      detail: { stepId, version, from: live, ...(rollbackOf !== null ? { rollbackOf, retired: live !== 0 ? live : null } : {}), ...(migration ? { migration } : {}), ...(dropped.length ? { dropped, affected: holding } : {}) },
-    });
+  // Any editor may call a scheduled publish off: the version goes back to review.
+  app.post('/studio/steps/:stepId/versions/:version/unschedule', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId, version } = request.params as { stepId: string; version: number };
+    knownStep(stepId);
+    const [back] = await db
+      .update(stepVersions)
+      .set({ status: 'review', publishAt: null, publishBy: null, publishMigration: null, updatedAt: new Date() })
+      .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'scheduled')))
+      .returning({ version: stepVersions.version });
+    if (!back) throw new AppError(409, CODES.badState, 'server.studioNotScheduled');
+    await auditRequest(request, { action: 'studioUnscheduled', detail: { stepId, version } });
+    return ok({ version, status: 'review' });
+  });
+
+  // An experiment: a second editor tries a version in review on a share of new applications beside
+  // the live one (drawn by each application's id, pinned once answered). One editor asks to end it,
+  // adopting the version tried or retiring it; another does it.
+  app.post(
+    '/studio/steps/:stepId/versions/:version/experiment',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['share'], additionalProperties: false, properties: { share: { type: 'integer', minimum: 1, maximum: 99 }, migration: { type: 'string', maxLength: 2000 } } } } },
+    async (request) => {
+      const { stepId, version } = request.params as { stepId: string; version: number };
+      knownStep(stepId);
+      await counted(request);
+      const { share, migration } = request.body as { share: number; migration?: string };
+      const { row, staffId, jsonSchema, validatorCode } = await reviewedByAnother(request, stepId, version);
+      // Applicants drawn the version tried give its answers to the same readers as a publish would.
+      await breakingChange(db, stepId, version, migration);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
+        const [running] = await tx.select({ version: stepExperiments.version }).from(stepExperiments).where(and(eq(stepExperiments.stepId, stepId), isNull(stepExperiments.endedAt)));
+        if (running) throw new AppError(409, CODES.badState, 'server.studioExperimentRunning', { version: running.version });
+        const [now] = await tx.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
+        if ((now?.version ?? 0) !== row.basedOn) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live: now?.version ?? 0 });
+        const [tried] = await tx
+          .update(stepVersions)
+          .set({ status: 'experiment', reviewerId: staffId, jsonSchema, validatorCode, updatedAt: new Date() })
+          .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'review')))
+          .returning({ version: stepVersions.version });
+        if (!tried) throw new AppError(409, CODES.badState, 'server.studioNotInReview');
+        await tx.insert(stepExperiments).values({ stepId, version, control: row.basedOn, share, migration: migration?.trim() || null, startedBy: staffId });
+      });
+      await auditRequest(request, { action: 'studioExperimentStarted', detail: { stepId, version, control: row.basedOn, share } });
+      return ok({ version, status: 'experiment', share, control: row.basedOn });
+    },
+  );
+
+  /** The step's running experiment, or its last one. */
+  async function lastExperiment(stepId: string) {
+    const [row] = await db.select().from(stepExperiments).where(eq(stepExperiments.stepId, stepId)).orderBy(desc(stepExperiments.startedAt), desc(stepExperiments.id)).limit(1);
+    return row;
   }
+  const staffName = async (id: string | null) => (id ? ((await db.select({ name: staff.name }).from(staff).where(eq(staff.id, id)))[0]?.name ?? null) : null);
+
+  // The experiment and how its two versions compare: people who first reached the step while it ran,
+  // per version they were drawn, how many went on and how many a Next held back, each difference judged.
+  app.get('/studio/steps/:stepId/experiment', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId } = request.params as { stepId: string };
+    knownStep(stepId);
+    const row = await lastExperiment(stepId);
+    if (!row) return ok(null);
+    const arms = await experimentArms(db, { stepId, versions: [row.version, row.control], from: row.startedAt, until: row.endedAt ?? new Date() });
+    const armOf = (version: number) => arms.find((arm) => arm.version === version) ?? { version, reached: 0, completed: 0, erred: 0 };
+    const tried = armOf(row.version);
+    const live = armOf(row.control);
+    return ok({
+      id: row.id,
+      stepId,
+      version: row.version,
+      control: row.control,
+      share: row.share,
+      startedBy: await staffName(row.startedBy),
+      startedAt: row.startedAt,
+      endOutcome: row.endOutcome,
+      endAskedBy: await staffName(row.endAskedBy),
+      endAskedById: row.endAskedBy,
+      endAskedAt: row.endAskedAt,
+      endedBy: await staffName(row.endedBy),
+      endedAt: row.endedAt,
+      arms: { tried, live },
+      completion: compareArms({ people: tried.reached, did: tried.completed }, { people: live.reached, did: live.completed }),
+      errors: compareArms({ people: tried.reached, did: tried.erred }, { people: live.reached, did: live.erred }),
+    });
+  });
+
+  app.post(
+    '/studio/steps/:stepId/experiment/end',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['outcome'], additionalProperties: false, properties: { outcome: { enum: ['adopt', 'stop'] } } } } },
+    async (request) => {
+      const { stepId } = request.params as { stepId: string };
+      knownStep(stepId);
+      const { outcome } = request.body as { outcome: 'adopt' | 'stop' };
+      const [asked] = await db
+        .update(stepExperiments)
+        .set({ endOutcome: outcome, endAskedBy: staffOf(request), endAskedAt: new Date() })
+        .where(and(eq(stepExperiments.stepId, stepId), isNull(stepExperiments.endedAt), isNull(stepExperiments.endAskedBy)))
+        .returning({ id: stepExperiments.id, version: stepExperiments.version });
+      if (!asked) {
+        const row = await lastExperiment(stepId);
+        throw new AppError(409, CODES.badState, row && !row.endedAt ? 'server.studioExperimentEndAsked' : 'server.studioNoExperiment');
+      }
+      await auditRequest(request, { action: 'studioExperimentEndAsked', detail: { stepId, version: asked.version, outcome } });
+      return ok({ version: asked.version, endOutcome: outcome });
+    },
+  );
+
+  // The asker may take the question back, and a second editor may decline it the same way.
+  app.post('/studio/steps/:stepId/experiment/end/withdraw', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId } = request.params as { stepId: string };
+    knownStep(stepId);
+    const [withdrawn] = await db
+      .update(stepExperiments)
+      .set({ endOutcome: null, endAskedBy: null, endAskedAt: null })
+      .where(and(eq(stepExperiments.stepId, stepId), isNull(stepExperiments.endedAt), isNotNull(stepExperiments.endAskedBy)))
+      .returning({ version: stepExperiments.version });
+    if (!withdrawn) throw new AppError(409, CODES.badState, 'server.studioExperimentEndUnasked');
+    await auditRequest(request, { action: 'studioExperimentEndWithdrawn', detail: { stepId, version: withdrawn.version } });
+    return ok({ version: withdrawn.version });
+  });
+
+  app.post('/studio/steps/:stepId/experiment/end/confirm', { ...editor, schema: { params: stepParams } }, async (request) => {
+    const { stepId } = request.params as { stepId: string };
+    knownStep(stepId);
+    const staffId = staffOf(request);
+    const row = await lastExperiment(stepId);
+    if (!row || row.endedAt) throw new AppError(409, CODES.badState, 'server.studioNoExperiment');
+    if (!row.endAskedBy || !row.endOutcome) throw new AppError(409, CODES.badState, 'server.studioExperimentEndUnasked');
+    if (row.endAskedBy === staffId) throw new AppError(403, '403', 'server.studioOwnEndRequest');
+    if (row.endOutcome === 'adopt') {
+      await makeLive(db, actorOf(request), { stepId, version: row.version, from: 'experiment', basedOn: row.control, migration: row.migration, rollbackOf: null, experimentId: row.id });
+    } else {
+      // Retired, the version tried is drawn no more, and the answers pinned to it are read under the live one.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
+        const [ended] = await tx.update(stepExperiments).set({ endedAt: new Date(), endedBy: staffId }).where(and(eq(stepExperiments.id, row.id), isNull(stepExperiments.endedAt))).returning({ id: stepExperiments.id });
+        if (!ended) throw new AppError(409, CODES.badState, 'server.studioExperimentEnded');
+        await tx.update(stepVersions).set({ retiredAt: new Date(), updatedAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, row.version)));
+      });
+    }
+    await auditRequest(request, { action: 'studioExperimentEnded', detail: { stepId, version: row.version, outcome: row.endOutcome, askedBy: row.endAskedBy } });
+    return ok({ version: row.version, outcome: row.endOutcome, liveVersion: await liveVersion(db, stepId) });
+  });
 
   // Where applicants give up: the funnel per step and version, and per field, from the app's events.
   const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
