@@ -1,7 +1,8 @@
 // Publishing in the studio beyond "now", at 1280x800 and 390x844 in Debian's Chromium against the real
 // server: the second editor tries a version on a share of new applications, the two versions are
 // compared in words, one editor asks to end it by publishing the version tried and another confirms;
-// a publish scheduled for a time is shown as such and called off. axe on each screen; screenshots saved.
+// a publish scheduled for a time is shown as such and called off; a translation whose English changed
+// is flagged until translated again or confirmed. axe on each screen; screenshots saved.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { analyticsEvents, stepExperiments } from '../../server/src/db/schema.ts';
@@ -84,7 +85,7 @@ describe('publishing beyond now', () => {
     await rex.goto(`${env.server.baseUrl}/console/studio/tax`);
     await rex.getByText('Showing version 2, in review').waitFor();
     await rex.getByLabel('Publish at').fill('2026-12-24T09:30');
-    await rex.getByRole('button', { name: 'Schedule the publish' }).click();
+    await rex.getByRole('button', { name: 'Schedule', exact: true }).click();
     await rex.getByText(/Scheduled: this version is published at Dec 24, 2026, 9:30\sAM\./).waitFor();
     await rex.getByText('Showing version 2, scheduled').waitFor();
     await rex.getByText(/Scheduled to be published at Dec 24, 2026, 9:30\sAM\./).waitFor();
@@ -92,6 +93,28 @@ describe('publishing beyond now', () => {
     await rex.getByRole('button', { name: 'Call the publish off' }).click();
     await rex.getByText('The scheduled publish is called off: the version is back in review.').waitFor();
     await rex.getByText('Showing version 2, in review').waitFor();
+
+    // A translation made from English that has changed is flagged until translated again or confirmed.
+    await ann.goto(`${env.server.baseUrl}/console/studio/tax`);
+    await ann.getByRole('button', { name: 'New draft from this' }).click();
+    await ann.getByText('Showing version 3, draft').waitFor();
+    await ann.getByRole('tab', { name: 'Texts' }).click();
+    await ann.getByLabel('field.tax.birthCountry.label in en').fill('Country or territory of birth');
+    const flagged = ann.getByText('2 translations were made from English that has changed since: translate them again, or confirm they are still right.');
+    await flagged.waitFor();
+    await ann.getByLabel('field.tax.birthCountry.label in zh-HK').fill('出生國家或地區');
+    await ann.getByText('1 translation was made from English that has changed since: translate it again, or confirm it is still right.').waitFor();
+    await env.look(ann, 'translation-outdated');
+    await ann.getByRole('button', { name: 'The zh-CN text of field.tax.birthCountry.label is still right' }).click();
+    await ann.getByText('Confirmed: the 简体中文 text is still right.').waitFor();
+    expect(await ann.getByText(/made from English that has changed since/).count()).toBe(0);
+    // Kept by the server: opened again, nothing is outdated.
+    await ann.reload();
+    await ann.getByText('Showing version 3, draft').waitFor();
+    await ann.getByRole('tab', { name: 'Texts' }).click();
+    await ann.getByLabel('field.tax.birthCountry.label in zh-HK').waitFor();
+    expect(await ann.getByLabel('field.tax.birthCountry.label in zh-HK').inputValue()).toBe('出生國家或地區');
+    expect(await ann.getByText(/made from English that has changed since/).count()).toBe(0);
     expect(env.problems).toEqual([]);
   });
 });

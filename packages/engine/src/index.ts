@@ -24,4 +24,5 @@ export { MALAYSIAN_STATES } from './malaysia/states.ts';
 export * from './payload-diff.ts';
 export * from './step-versions.ts';
 export * from './step-edits.ts';
+export * from './text-sources.ts';
 export * from './answer-text.ts';

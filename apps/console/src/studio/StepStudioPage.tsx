@@ -2,7 +2,7 @@
 // JSON) over one document, with the lint as it is typed, the live preview in three languages, the
 // texts, the step's place in the flow, the changes from the version it started from, and the actions
 // of its state: save and send a draft, publish one in review (a second editor), roll back.
-import { STUDIO_LANGUAGES, diffStepVersions, fieldAt, stepFileText, type StepSchema, type StepTranslations, type StructuralValidator } from '@kh/engine';
+import { STUDIO_LANGUAGES, confirmedSource, diffStepVersions, fieldAt, outdatedTexts, stepFileText, textSourcesAfter, type StepSchema, type StepTranslations, type StructuralValidator, type StudioLanguage, type TextSources } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,6 +107,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const [migration, setMigration] = useState<{ needed: boolean; text: string }>({ needed: false, text: '' });
   const [busy, setBusy] = useState(false);
   const [impactAsked, setImpactAsked] = useState(false);
+  // The texts as last saved and each translation's English source then: what is outdated is read against them.
+  const [textBaseline, setTextBaseline] = useState<{ translations: StepTranslations; sources: TextSources }>({ translations: {}, sources: {} });
   // What applicants did at each field, the last 30 days: small figures in the tree.
   const { funnel } = useFunnel({ ...lastThirtyDays(), stepId });
   const [edits, setEdits] = useState<EditHistory<Edit>>(emptyHistory);
@@ -130,6 +132,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       setBase({ document: from.document, translations: from.translations });
       setText(stepFileText(opened.document));
       setTranslations(opened.translations);
+      setTextBaseline({ translations: opened.translations, sources: opened.sources });
       setDirty(false);
       setEdits(emptyHistory());
       setSelected(undefined);
@@ -190,13 +193,23 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const editTexts = (next: StepTranslations, how?: { typing?: boolean }) => change({ translations: next }, 'texts', how?.typing ?? false);
   const rows = preview?.table ?? detail?.table ?? [];
   const language = (STUDIO_LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as (typeof STUDIO_LANGUAGES)[number]) : 'en';
-  const textIn = (key: string) => {
+  const textIn = (key: string, inLanguage: StudioLanguage = language) => {
     // The preview's table answers for the document as last linted; a key an undo just brought back is in the opened version's.
     const row = rows.find((each) => each.key === key) ?? detail?.table.find((each) => each.key === key);
-    return row ? textOf(row, translations, language) : (translations[language]?.[key] ?? '');
+    return row ? textOf(row, translations, inLanguage) : (translations[inLanguage]?.[key] ?? '');
   };
   const treeChange = (next: StepSchema, how?: { typing?: boolean; textKeys?: [string, string][] }) =>
     change({ text: stepFileText(next), ...(how?.textKeys?.length ? { translations: carriedTexts(translations, how.textKeys, rows) } : {}) }, 'tree', how?.typing ?? false);
+  const englishOf = (key: string) => textIn(key, 'en') || undefined;
+  const outdated = useMemo(
+    () =>
+      outdatedTexts(
+        rows.map((row) => ({ key: row.key, texts: Object.fromEntries(STUDIO_LANGUAGES.map((each) => [each, textOf(row, translations, each)])) })),
+        textBaseline.sources,
+        (each, key) => translations[each]?.[key] !== textBaseline.translations[each]?.[key],
+      ),
+    [rows, translations, textBaseline],
+  );
   const setText1 = (key: string, value: string) => change({ translations: { ...translations, [language]: { ...(translations[language] ?? {}), [key]: value } } }, `text ${key}`, true);
 
   const step = (direction: 'undo' | 'redo') => {
@@ -244,9 +257,19 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const save = async () => {
     if (!document || open === undefined) throw new StaffApiError(400, t('studio.jsonInvalid'));
     await put(`studio/steps/${stepId}/versions/${open}`, { document, translations });
+    // As the server does: a text given anew is made from its key's English now.
+    setTextBaseline((before) => ({ translations, sources: textSourcesAfter(before, translations, (key) => englishOf(key)) }));
     setDirty(false);
     return open;
   };
+  /** The author confirms a translation still right for its key's changed English (saving first, so the English is the one kept). */
+  const confirmText = (language: StudioLanguage, key: string) =>
+    act(async () => {
+      if (dirty) await save();
+      const { source } = await post<{ source: string }>(`studio/steps/${stepId}/versions/${open}/texts/confirm`, { language, key });
+      setTextBaseline((before) => ({ ...before, sources: confirmedSource(before.sources, language, key, source) }));
+      return undefined;
+    }, t('studio.translations.confirmed', { language: LANGUAGE_NAMES[language] ?? language }));
   const newDraft = () =>
     act(async () => {
       const answer = await post<{ version: number }>(`studio/steps/${stepId}/drafts`, { document: document ?? detail!.document, translations, basedOn: history!.liveVersion });
@@ -417,7 +440,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
                 <Alert kind="error">{t('studio.jsonInvalid')}</Alert>
               ))}
             {tab === 'json' && <JsonEditor key={`${open}-${editable}`} label={t('studio.tabs.json')} value={text} readOnly={!editable} problems={ranges} extraValues={{ dictionary: dictionaryNames }} onChange={edit} />}
-            {tab === 'translations' && <TranslationTable stepId={stepId} version={open} rows={rows} translations={translations} editable={editable} onChange={editTexts} />}
+            {tab === 'translations' && <TranslationTable stepId={stepId} version={open} rows={rows} translations={translations} editable={editable} onChange={editTexts} outdated={outdated} onConfirm={(each, key) => void confirmText(each, key)} busy={busy} />}
             {tab === 'changes' && diff && <VersionChanges diff={diff} basedOn={detail.basedOn} />}
             {tab === 'history' && <VersionList history={history} open={open} onOpen={switchTo} language={i18n.language} />}
           </div>

@@ -1,5 +1,5 @@
 // What the studio's API answers (apps/server/src/studio/studio-routes.ts).
-import type { StepSchema, StepTranslations, StepVersionDiff } from '@kh/engine';
+import type { StepSchema, StepTranslations, StepVersionDiff, TextSources } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 
 export type VersionStatus = 'draft' | 'review' | 'scheduled' | 'experiment' | 'published' | 'discarded';
@@ -37,6 +37,8 @@ export interface VersionDetail {
   document: StepSchema;
   translations: StepTranslations;
   table: TranslationRow[];
+  /** Each translation's English source, by language and key: a translation whose key's English differs is outdated. */
+  sources: TextSources;
   problems: LintProblem[];
   diff: StepVersionDiff;
 }

@@ -6,8 +6,10 @@
 // live it retires the version it replaced, so nothing is saved under that one again.
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { compareArms } from '@kh/engine/experiment';
+import { loadLocales } from '@kh/engine/node';
+import { translationOf } from '@kh/engine/lint';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { diffStepVersions, fieldIds, STUDIO_LANGUAGES, stepFileText, type StepContext, type StepSchema, type StepTranslations } from '@kh/engine';
+import { confirmedSource, diffStepVersions, fieldIds, STUDIO_LANGUAGES, stepFileText, textSourcesAfter, TRANSLATED_LANGUAGES, type StepContext, type StepSchema, type StepTranslations, type TextSources } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { createHash } from 'node:crypto';
 import { applicationSteps, applications, staff, stepExperiments, stepPublications, stepVersionComments, stepVersions } from '../db/schema.ts';
@@ -28,6 +30,8 @@ import { appCsp } from '../http/csp.ts';
 type Version = typeof stepVersions.$inferSelect;
 /** How many of the most recently saved open answers a publish's impact validates: a sample, said as one. */
 const IMPACT_SAMPLE = 500;
+/** The shipped texts, which a version's own texts override. */
+const shippedTexts = loadLocales();
 /** How far ahead a publish may be scheduled. */
 const SCHEDULE_MAX_DAYS = 90;
 /** The longest range the funnel reads at once. */
@@ -75,6 +79,23 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
   const knownStep = (stepId: string) => {
     if (!FORM_STEP_IDS.includes(stepId)) throw new AppError(404, '404', 'server.studioStepUnknown', { step: stepId });
   };
+  /** A version's translation sources as stored (none for the build-time version). */
+  const sourcesOf = (row: Version | undefined): TextSources => (row?.textSources ?? {}) as TextSources;
+  /** A key's English in a version: its own text, else the shipped one. */
+  const englishIn = (translations: StepTranslations) => (key: string) => translations.en?.[key] ?? translationOf(shippedTexts.en, key);
+
+  /** Each translation's English source for every key of the table: as stored, else (a shipped text) the shipped English. */
+  const sourcesForTable = (row: Version | undefined, table: { key: string }[]): TextSources => {
+    const stored = sourcesOf(row);
+    const sources: TextSources = {};
+    for (const language of TRANSLATED_LANGUAGES)
+      for (const { key } of table) {
+        const source = stored[language]?.[key] ?? translationOf(shippedTexts.en, key);
+        if (source !== undefined) (sources[language] ??= {})[key] = source;
+      }
+    return sources;
+  };
+
   /** A version's document and texts: 0 is the build-time one, otherwise any row (drafts included). */
   async function versionDocument(stepId: string, version: number): Promise<{ document: StepSchema; translations: StepTranslations; row?: Version }> {
     if (version === 0) return { document: bundledVersion(stepId).document, translations: {} };
@@ -192,6 +213,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const basedOn = row?.basedOn ?? 0;
     const base = version === 0 ? { document, translations } : await versionDocument(stepId, basedOn);
     const problems = await lintOf(request, document, translations);
+    const table = await compiling(request, () => compiler.run('table', { document, translations }), () => []);
     return ok({
       stepId,
       version,
@@ -201,7 +223,9 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       authorId: row?.authorId ?? null,
       document,
       translations,
-      table: await compiling(request, () => compiler.run('table', { document, translations }), () => []),
+      table,
+      // Each translation's English source, for every text of the table (a shipped text's is the shipped English).
+      sources: sourcesForTable(row, table),
       problems,
       diff: problems.length === 0 ? diffStepVersions(base, { document, translations }) : { fields: [], payload: { added: [], removed: [] }, texts: [] },
     });
@@ -227,13 +251,14 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     sameStep(stepId, body.document);
     withinSize(body.document, body.translations);
     const basedOn = body.basedOn ?? (await liveVersion(db, stepId));
-    await versionDocument(stepId, basedOn).catch(() => {
+    const base = await versionDocument(stepId, basedOn).catch(() => {
       throw new AppError(400, CODES.badState, 'server.studioBasedOnUnknown');
     });
     const staffId = staffOf(request);
     const [{ drafts }] = await db.select({ drafts: count() }).from(stepVersions).where(and(eq(stepVersions.authorId, staffId), eq(stepVersions.status, 'draft')));
     if (drafts >= limits.draftsPerEditor) throw new AppError(409, CODES.badState, 'server.studioDraftQuota', { count: limits.draftsPerEditor });
-    const version = await newVersion({ stepId, status: 'draft', basedOn, document: body.document, translations: body.translations, authorId: staffId });
+    const textSources = textSourcesAfter({ translations: base.translations, sources: sourcesOf(base.row) }, body.translations, englishIn(body.translations));
+    const version = await newVersion({ stepId, status: 'draft', basedOn, document: body.document, translations: body.translations, textSources, authorId: staffId });
     await auditRequest(request, { action: 'studioDraft', detail: { stepId, version, basedOn } });
     return ok({ version, problems: await lintOf(request, body.document, body.translations) });
   });
@@ -252,7 +277,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     if (row.authorId !== staffId) throw new AppError(403, '403', 'server.studioNotAuthor');
     const [saved] = await db
       .update(stepVersions)
-      .set({ document: body.document, translations: body.translations, updatedAt: new Date() })
+      .set({ document: body.document, translations: body.translations, textSources: textSourcesAfter({ translations: row.translations as StepTranslations, sources: sourcesOf(row) }, body.translations, englishIn(body.translations)), updatedAt: new Date() })
       .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')))
       .returning({ version: stepVersions.version });
     if (!saved) throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: 'review' });
@@ -274,6 +299,27 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     await auditRequest(request, { action: 'studioSubmit', detail: { stepId, version } });
     return ok({ version, status: 'review' });
   });
+
+  // The author confirms a translation still says what its key's changed English says: no longer outdated.
+  app.post(
+    '/studio/steps/:stepId/versions/:version/texts/confirm',
+    { ...editor, schema: { params: stepParams, body: { type: 'object', required: ['language', 'key'], additionalProperties: false, properties: { language: { enum: TRANSLATED_LANGUAGES }, key: { type: 'string', minLength: 1, maxLength: 200 } } } } },
+    async (request) => {
+      const { stepId, version } = request.params as { stepId: string; version: number };
+      knownStep(stepId);
+      const { language, key } = request.body as { language: (typeof TRANSLATED_LANGUAGES)[number]; key: string };
+      const { row, translations } = await versionDocument(stepId, version);
+      if (!row || row.status !== 'draft') throw new AppError(409, CODES.badState, 'server.studioNotDraft', { status: row?.status ?? 'published' });
+      if (row.authorId !== staffOf(request)) throw new AppError(403, '403', 'server.studioNotAuthor');
+      const english = englishIn(translations)(key);
+      if (english === undefined) throw new AppError(400, CODES.badState, 'server.studioTextUnknown', { key });
+      await db
+        .update(stepVersions)
+        .set({ textSources: confirmedSource(sourcesOf(row), language, key, english), updatedAt: new Date() })
+        .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, 'draft')));
+      return ok({ language, key, source: english });
+    },
+  );
 
   // The review as a conversation: comments on a version (a field of it, or the whole), and a request
   // for changes that sends a version in review back to its author as a draft, the comments beside it.
@@ -619,7 +665,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       const live = await liveVersion(db, stepId);
       if (live === version) throw new AppError(409, CODES.badState, 'server.studioAlreadyLive');
       const staffId = staffOf(request);
-      const created = await newVersion({ stepId, status: 'review', basedOn: live, rollbackOf: version, document: target.document, translations: target.translations, authorId: staffId, submittedAt: new Date() });
+      const created = await newVersion({ stepId, status: 'review', basedOn: live, rollbackOf: version, document: target.document, translations: target.translations, textSources: sourcesOf(target.row), authorId: staffId, submittedAt: new Date() });
       await auditRequest(request, { action: 'studioRollbackAsked', detail: { stepId, version: created, rollbackOf: version, from: live } });
       return ok({ version: created, status: 'review', rollbackOf: version, liveVersion: live });
     },
