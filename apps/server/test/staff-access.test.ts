@@ -72,6 +72,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /staff/studio/steps/:stepId/versions/:version/comments': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/request-changes': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/unschedule': EDITOR,
+  'POST /staff/studio/steps/:stepId/versions/:version/texts/confirm': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/experiment': EDITOR,
   'GET /staff/studio/steps/:stepId/experiment': EDITOR,
   'POST /staff/studio/steps/:stepId/experiment/end': EDITOR,
