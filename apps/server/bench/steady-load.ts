@@ -14,7 +14,8 @@ export interface SteadyLoad {
   seconds: number;
   /** Open connections, one an applicant: request i goes as applicant i mod connections. */
   connections: number;
-  body: string;
+  /** The body, or applicant n's own (a step whose values each applicant holds alone). */
+  body: string | ((applicant: number) => string);
   /** Headers of applicant n (a session cookie). */
   headersOf(applicant: number): Record<string, string>;
 }
@@ -34,16 +35,17 @@ export interface SteadyResult {
 
 const TIMEOUT_MS = 10_000;
 
-export async function steadyLoad({ baseUrl, path, rate, seconds, connections, body, headersOf }: SteadyLoad): Promise<SteadyResult> {
+export async function steadyLoad({ baseUrl, path, rate, seconds, connections, body: bodyGiven, headersOf }: SteadyLoad): Promise<SteadyResult> {
+  const bodyOf = typeof bodyGiven === 'string' ? () => bodyGiven : bodyGiven;
   const pool = new Pool(baseUrl, { connections, pipelining: 1, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const counts = { ok: 0, non2xx: 0, timeouts: 0, errors: 0 };
   // Every applicant's connection is open before the clock starts: a steady state, not 200 handshakes.
-  await Promise.all(Array.from({ length: connections }, (_, n) => pool.request({ path, method: 'POST', headers: { 'content-type': 'application/json', ...headersOf(n) }, body }).then(({ body: answer }) => answer.dump())));
+  await Promise.all(Array.from({ length: connections }, (_, n) => pool.request({ path, method: 'POST', headers: { 'content-type': 'application/json', ...headersOf(n) }, body: bodyOf(n) }).then(({ body: answer }) => answer.dump())));
   const send = (i: number, due: number, record: boolean) =>
     pool
-      .request({ path, method: 'POST', headers: { 'content-type': 'application/json', ...headersOf(i % connections) }, body })
+      .request({ path, method: 'POST', headers: { 'content-type': 'application/json', ...headersOf(i % connections) }, body: bodyOf(i % connections) })
       .then(async ({ statusCode, body: answer }) => {
         await answer.dump();
         if (!record) return;

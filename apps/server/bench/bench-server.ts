@@ -1,0 +1,61 @@
+// The benches' server: the real one in its own process (on PGlite, or on a fresh PostgreSQL database),
+// and where PostgreSQL answers. A child process, so its event loop and CPU are its own to measure.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '@kh/testing';
+
+// BENCH_SERVER_DIR runs another checkout's server (a before-and-after in one sitting).
+export const serverDir = process.env.BENCH_SERVER_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function freshDatabase(adminUrl: string): Promise<string> {
+  const name = `kh_bench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function waitUntilUp(baseUrl: string, path: string, method = 'GET') {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${baseUrl}${path}`, { method }).then(() => true, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function startServer(databaseUrl: string | undefined, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const childDatabase = databaseUrl ? await freshDatabase(databaseUrl) : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'kh-bench-'));
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...(childDatabase ? { DATABASE_URL: childDatabase } : {}), KH_DEV: '1', KH_DEV_PASSWORD: 'bench', KH_EKYC_MAX_PER_DAY: '100000', KH_EKYC_MIN_INTERVAL_SECONDS: '0', KH_WEB_DIST: '/nonexistent', KH_CONSOLE_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(baseUrl, '/healthz');
+  return { baseUrl, pid: child.pid!, databaseUrl: childDatabase, stop: () => (child.kill('SIGTERM'), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** PostgreSQL: BENCH_DATABASE_URL, else the CI's server (.ci/postgres.sh) when one answers there. */
+export async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
