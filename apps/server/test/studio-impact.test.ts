@@ -64,6 +64,7 @@ describe('the impact of publishing a version', () => {
       liveVersion: 0,
       openAnswered: ANSWERED,
       onLive: ANSWERED,
+      countCap: 10_000,
       // Every one of them chose a risk tolerance (a required field).
       dropped: [{ key: 'riskTolerance', holding: ANSWERED }],
       // None chose a branch: each would be refused there, and only there.

@@ -33,6 +33,8 @@ interface QueueItem {
 }
 interface Queue {
   total: number;
+  /** Counts stop one past this: above it, "more than". */
+  countCap: number;
   page: number;
   pageSize: number;
   counts: Record<State, number>;
@@ -72,7 +74,7 @@ const PAGE_SIZE = 20;
 const QUEUE_FOLLOW_MS = 10_000;
 
 export function QueuePage(): ReactElement {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const marketNames = useMarketNames();
   const rules = useRiskRules();
   const label = useLabel();
@@ -170,7 +172,9 @@ export function QueuePage(): ReactElement {
   ];
 
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((before) => ({ ...before, [key]: value }));
-  const pages = queue ? Math.max(1, Math.ceil(queue.total / PAGE_SIZE)) : 1;
+  const pages = queue ? Math.max(1, Math.ceil(Math.min(queue.total, queue.countCap) / PAGE_SIZE)) : 1;
+  /** A count as shown: past the cap, the cap and a plus. */
+  const countText = (n: number) => (queue && n > queue.countCap ? `${queue.countCap.toLocaleString(i18n.language)}+` : n.toLocaleString(i18n.language));
 
   return (
     <section aria-labelledby="queue-title">
@@ -196,7 +200,7 @@ export function QueuePage(): ReactElement {
               setPage(1);
             }}
           >
-            {t(`queue.state.${each}`)} <span className="console-count">{queue?.counts[each] ?? '·'}</span>
+            {t(`queue.state.${each}`)} <span className="console-count">{queue ? countText(queue.counts[each]) : '·'}</span>
           </button>
         ))}
       </div>
@@ -296,8 +300,8 @@ export function QueuePage(): ReactElement {
       {queue && (
         <>
           <p className="console-total" aria-live="polite">
-            {searchingEverywhere ? t('queue.foundEverywhere', { count: queue.total }) : t('queue.total', { count: queue.total })}
-            {queue.overdue > 0 && <strong className="console-due--overdue"> · {t('queue.overdueCount', { count: queue.overdue })}</strong>}
+            {queue.total > queue.countCap ? t('queue.totalMore', { n: countText(queue.total) }) : searchingEverywhere ? t('queue.foundEverywhere', { count: queue.total }) : t('queue.total', { count: queue.total })}
+            {queue.overdue > 0 && <strong className="console-due--overdue"> · {queue.overdue > queue.countCap ? t('queue.overdueMore', { n: countText(queue.overdue) }) : t('queue.overdueCount', { count: queue.overdue })}</strong>}
           </p>
           {queue.items.length === 0 ? (
             <p>{t('queue.empty')}</p>

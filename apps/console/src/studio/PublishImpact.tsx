@@ -12,6 +12,8 @@ export interface Impact {
   liveVersion: number;
   openAnswered: number;
   onLive: number;
+  /** Counts stop one past this: above it, "more than". */
+  countCap: number;
   dropped: { key: string; holding: number }[];
   refused: { checked: number; refused: number; byField: Record<string, number> } | null;
   fields: { added: string[]; removed: string[]; changed: string[] };
@@ -36,7 +38,11 @@ export function PublishImpact({ stepId, version, revision }: { stepId: string; v
       {!impact && !error && <p>{t('case.loading')}</p>}
       {impact && (
         <ul>
-          <li>{t('studio.impact.open', { count: impact.openAnswered, onLive: impact.onLive })}</li>
+          <li>
+            {impact.openAnswered > impact.countCap
+              ? t('studio.impact.openMore', { n: `${impact.countCap.toLocaleString(i18n.language)}+`, onLive: impact.onLive > impact.countCap ? `${impact.countCap.toLocaleString(i18n.language)}+` : impact.onLive.toLocaleString(i18n.language) })
+              : t('studio.impact.open', { count: impact.openAnswered, onLive: impact.onLive })}
+          </li>
           {impact.dropped.map((drop) => (
             <li key={drop.key} className={drop.holding > 0 ? 'studio-bad' : undefined}>
               {t(drop.holding > 0 ? 'studio.impact.dropsHeld' : 'studio.impact.drops', { key: drop.key, count: drop.holding })}

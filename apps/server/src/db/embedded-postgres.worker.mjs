@@ -13,9 +13,11 @@
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const { dataDir, socketPath } = workerData;
-const db = await PGlite.create(dataDir);
+// pg_trgm: the queue's search indexes (drizzle/0027).
+const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;

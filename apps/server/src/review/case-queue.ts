@@ -1,16 +1,17 @@
 // The reviewers' queue: cases by where they stand, filtered, searched, sorted and paged in the
 // database, with a count per state under the same filters.
-import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { businessDaysBefore, businessDaysBetween, regionsFor, type BusinessCalendar } from '@kh/calendar';
 import { MARKET } from '@kh/flow';
 import type { Database } from '../db/database.ts';
 import { applications, members, staff } from '../db/schema.ts';
 import { likeContaining } from '../db/like.ts';
+import { rowsOf } from '../db/database.ts';
 
 export const CASE_STATES = ['submitted', 'inReview', 'secondApproval', 'rejected', 'resubmitted', 'approved'] as const;
 export type CaseState = (typeof CASE_STATES)[number];
 
-/** Where a case stands, from its status, claim, first approval and how often it was submitted. */
+/** Where a case stands, from its status, claim, first approval and how often it was submitted (indexed as it is written here: drizzle/0027). */
 export const caseState = sql<CaseState | null>`case
   when ${applications.status} = 4 then 'approved'
   when ${applications.status} = 5 then 'rejected'
@@ -19,6 +20,9 @@ export const caseState = sql<CaseState | null>`case
   when ${applications.status} in (2, 3) and ${applications.assignedTo} is not null then 'inReview'
   when ${applications.status} in (2, 3) then 'submitted'
 end`;
+
+/** Counts stop here: a tab says "1,000+" rather than read every case to say how many more (nobody pages past fifty). */
+export const COUNT_CAP = 1_000;
 
 const MARKET_BITS = { HK: MARKET.HK, US: MARKET.US, MY: MARKET.MAS } as const;
 export const SORTS = ['dueAt', 'submittedAt', 'updatedAt', 'name', 'risk'] as const;
@@ -51,7 +55,7 @@ export interface QueueQuery {
 }
 
 
-function filters(query: QueueQuery, staffId: string, calendar: BusinessCalendar, now: Date): SQL | undefined {
+function filters(query: QueueQuery, staffId: string, calendar: BusinessCalendar, now: Date, found: string[] | undefined): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNotNull(applications.submittedAt)];
   if (query.status !== undefined) conditions.push(eq(applications.status, query.status));
   if (query.market) conditions.push(sql`(${applications.market} & ${MARKET_BITS[query.market]}) <> 0`);
@@ -63,31 +67,58 @@ function filters(query: QueueQuery, staffId: string, calendar: BusinessCalendar,
   if (query.overdue) conditions.push(overdue);
   if (query.risk) conditions.push(eq(applications.riskBand, query.risk));
   if (query.assignedToMe) conditions.push(eq(applications.assignedTo, staffId));
-  const q = query.q?.trim();
-  if (q) {
-    const like = likeContaining(q);
-    // An NRIC is typed with or without its dashes, a mobile with or without its leading 0 or +60.
-    const digits = q.replace(/\D/g, '').replace(/^(60|0)/, '');
-    conditions.push(
-      or(
-        ilike(applications.applicantName, like),
-        ilike(applications.email, like),
-        ilike(applications.username, like),
-        ilike(members.hsNo, like),
-        sql`replace(${applications.idNo}, '-', '') ilike ${likeContaining(q.replace(/-/g, ''))}`,
-        digits.length >= 4 ? ilike(members.mobile, likeContaining(digits)) : undefined,
-      ),
-    );
-  }
+  // One parameter, the array, whatever its length.
+  if (found) conditions.push(found.length ? sql`${applications.id} = any(${sql.param(found)}::text[])` : sql`false`);
   return and(...conditions);
+}
+
+/**
+ * The applications a search finds, up to one past the cap: those whose own columns match and those
+ * whose member's do, each found by its own trigram index (drizzle/0027; an OR across the two tables
+ * would read every row of both). Found once, they are the page's, the total's and the counts' set.
+ */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+async function searched(db: Database, text: string, cap: number): Promise<string[]> {
+  const like = likeContaining(text);
+  // An NRIC is typed with or without its dashes, a mobile with or without its leading 0 or +60.
+  const digits = text.replace(/\D/g, '').replace(/^(60|0)/, '');
+  // A whole e-mail address is looked up as itself (its lower-case index): as a pattern, its common
+  // pieces (gmail, .com) are in most rows and their trigram lists are long.
+  if (EMAIL.test(text)) {
+    const rows = await db.execute(sql`select a.id from ${applications} a where a.submitted_at is not null and lower(a.email) = lower(${text}) limit ${cap + 1}`);
+    return rowsOf<{ id: string }>(rows).map((row) => row.id);
+  }
+  const rows = await db.execute(sql`
+    select a.id from ${applications} a
+      where a.submitted_at is not null and (a.applicant_name ilike ${like} or a.email ilike ${like} or a.username ilike ${like} or replace(a.id_no, '-', '') ilike ${likeContaining(text.replace(/-/g, ''))})
+    union
+    select a.id from ${members} m join ${applications} a on a.member_id = m.id
+      where a.submitted_at is not null and (m.hs_no ilike ${like}${digits.length >= 4 ? sql` or m.mobile ilike ${likeContaining(digits)}` : sql``})
+    limit ${cap + 1}`);
+  return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }
 
 /** A case's age is counted in the office's own business days. */
 const officeRegions = (calendar: BusinessCalendar) => regionsFor(calendar, []);
 
-export async function caseQueue(db: Database, calendar: BusinessCalendar, query: QueueQuery, staffId: string, now = new Date()) {
-  const where = filters(query, staffId, calendar, now);
+export async function caseQueue(db: Database, calendar: BusinessCalendar, query: QueueQuery, staffId: string, now = new Date(), countCap = COUNT_CAP) {
+  const text = query.q?.trim();
+  const found = text ? await searched(db, text, countCap) : undefined;
+  const where = filters(query, staffId, calendar, now, found);
   const stateWhere = query.state ? and(where, sql`${caseState} = ${query.state}`) : where;
+  /** How many cases match, up to one past the cap (without a search, each state from its own index: drizzle/0027). */
+  const counted = async (condition: SQL | undefined) => {
+    const inner = db.select({ one: sql`1` }).from(applications).where(condition).limit(countCap + 1);
+    const [row] = await db.select({ n: count() }).from(inner.as('capped'));
+    return row?.n ?? 0;
+  };
+  /** Per state: a search's few cases in one pass, else each state up to the cap. */
+  const perStateCounts = async (): Promise<number[]> => {
+    if (!found) return Promise.all(CASE_STATES.map((state) => counted(and(where, sql`${caseState} = ${state}`))));
+    const rows = await db.select({ state: caseState, n: count() }).from(applications).where(where).groupBy(caseState);
+    return CASE_STATES.map((state) => rows.find((row) => row.state === state)?.n ?? 0);
+  };
   const direction = query.order === 'asc' ? asc : desc;
   const sortColumn = query.sort === 'name' ? applications.applicantName : query.sort === 'updatedAt' ? applications.updatedAt : query.sort === 'submittedAt' ? applications.submittedAt : applications.dueAt;
   // The most urgent first unless asked otherwise: a queue is worked from the case due soonest.
@@ -95,7 +126,7 @@ export async function caseQueue(db: Database, calendar: BusinessCalendar, query:
     query.sort === 'risk'
       ? [sql`${applications.riskScore} ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`, asc(applications.dueAt), asc(applications.id)]
       : query.sort && query.sort !== 'dueAt' ? [direction(sortColumn), asc(applications.id)] : [sql`${applications.dueAt} ${query.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`}`, asc(applications.submittedAt), asc(applications.id)];
-  const [rows, [{ total }], perState, [{ overdueCount }]] = await Promise.all([
+  const [rows, total, perState, overdueCount] = await Promise.all([
     db
       .select({
         id: applications.id,
@@ -136,13 +167,15 @@ export async function caseQueue(db: Database, calendar: BusinessCalendar, query:
       .orderBy(...orderBy)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(applications).innerJoin(members, eq(members.id, applications.memberId)).where(stateWhere),
-    db.select({ state: caseState, count: count() }).from(applications).innerJoin(members, eq(members.id, applications.memberId)).where(where).groupBy(caseState),
-    db.select({ overdueCount: count() }).from(applications).innerJoin(members, eq(members.id, applications.memberId)).where(and(where, overdue)),
+    counted(stateWhere),
+    perStateCounts(),
+    counted(and(where, overdue)),
   ]);
-  const counts = Object.fromEntries(CASE_STATES.map((state) => [state, perState.find((row) => row.state === state)?.count ?? 0])) as Record<CaseState, number>;
+  const counts = Object.fromEntries(CASE_STATES.map((state, i) => [state, perState[i]!])) as Record<CaseState, number>;
   return {
     total,
+    /** A count above this is "more than" it: the counts stop one past it. */
+    countCap,
     page: query.page,
     pageSize: query.pageSize,
     counts,

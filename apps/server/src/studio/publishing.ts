@@ -1,7 +1,7 @@
 // Making a step version live, whoever does it: a second editor publishing now, the schedule at the
 // time one chose, or the end of an experiment that adopts the version it tried. One transaction under
 // the step's lock decides, so of two attempts at once exactly one has an effect.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { droppedPayloadKeys, type StepSchema } from '@kh/engine';
 import type { Database } from '../db/database.ts';
 import { applicationSteps, applications, stepExperiments, stepPublications, stepVersions } from '../db/schema.ts';
@@ -19,12 +19,15 @@ export interface Actor {
   origin?: { ip: string | null; userAgent: string | null };
 }
 
-/** How many open applications hold a value at any of these payload paths (`a.b`, `list[].c`). */
+/** Counts of open applications stop one past this (a broker's size is millions). */
+export const OPEN_COUNT_CAP = 10_000;
+
+/** How many open applications hold a value at any of these payload paths (`a.b`, `list[].c`), up to one past the cap. */
 export async function openApplicationsHolding(db: Database, stepId: string, paths: string[]): Promise<number> {
   if (paths.length === 0) return 0;
   const jsonPaths = paths.map((path) => `$.${path.replaceAll('[]', '[*]')}`);
-  const [row] = await db
-    .select({ count: sql<number>`count(distinct ${applicationSteps.applicationId})`.mapWith(Number) })
+  const holders = db
+    .select({ id: applicationSteps.applicationId })
     .from(applicationSteps)
     .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
     .where(
@@ -36,7 +39,10 @@ export async function openApplicationsHolding(db: Database, stepId: string, path
           sql` or `,
         )})`,
       ),
-    );
+    )
+    .limit(OPEN_COUNT_CAP + 1);
+  // One row per application and step (the key): no distinct needed.
+  const [row] = await db.select({ count: count() }).from(holders.as('holders'));
   return row?.count ?? 0;
 }
 

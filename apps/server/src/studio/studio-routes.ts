@@ -4,7 +4,7 @@
 // an editor's compiling requests are counted, drafts have a quota. Publishing and rolling back both
 // take a second editor: a rollback is a version of the earlier document sent for review, and once
 // live it retires the version it replaced, so nothing is saved under that one again.
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { compareArms } from '@kh/engine/experiment';
 import { loadLocales } from '@kh/engine/node';
 import { translationOf } from '@kh/engine/lint';
@@ -14,7 +14,7 @@ import type { LintProblem } from '@kh/engine/lint';
 import { createHash } from 'node:crypto';
 import { applicationSteps, applications, staff, stepExperiments, stepPublications, stepVersionComments, stepVersions } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
-import { breakingChange, makeLive, OPEN_STATUSES, openApplicationsHolding } from './publishing.ts';
+import { breakingChange, makeLive, OPEN_COUNT_CAP, OPEN_STATUSES, openApplicationsHolding } from './publishing.ts';
 import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
 import { checkLimit } from '../http/rate-limits.ts';
 import { translate } from '@kh/i18n';
@@ -614,11 +614,14 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const next = await versionDocument(stepId, version);
     const diff = diffStepVersions(current, next);
     const openAnswer = and(eq(applicationSteps.stepId, stepId), inArray(applications.status, OPEN_STATUSES));
-    const [counts] = await db
-      .select({ answered: count(), onLive: sql<number>`count(*) filter (where ${applicationSteps.schemaVersion} = ${live})`.mapWith(Number) })
-      .from(applicationSteps)
-      .innerJoin(applications, eq(applications.id, applicationSteps.applicationId))
-      .where(openAnswer);
+    // Counted up to one past the cap: at a broker's size most applications are open, and "more than
+    // 10,000" says what an editor needs without reading every one of them.
+    const countedUpTo = async (where: SQL | undefined) => {
+      const inner = db.select({ one: sql`1` }).from(applicationSteps).innerJoin(applications, eq(applications.id, applicationSteps.applicationId)).where(where).limit(OPEN_COUNT_CAP + 1);
+      const [row] = await db.select({ n: count() }).from(inner.as('capped'));
+      return row?.n ?? 0;
+    };
+    const [answered, onLive] = await Promise.all([countedUpTo(openAnswer), countedUpTo(and(openAnswer, eq(applicationSteps.schemaVersion, live)))]);
     const dropped = await Promise.all(diff.payload.removed.map(async (key) => ({ key, holding: await openApplicationsHolding(db, stepId, [key]) })));
     const sample = await db
       .select({ id: applications.id, market: applications.market, opened: applications.opened, status: applications.status, relatedType: applications.relatedType })
@@ -642,8 +645,9 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       stepId,
       version,
       liveVersion: live,
-      openAnswered: counts?.answered ?? 0,
-      onLive: counts?.onLive ?? 0,
+      openAnswered: answered,
+      onLive,
+      countCap: OPEN_COUNT_CAP,
       dropped,
       refused,
       fields: { added: diff.fields.filter((f) => f.change === 'added').map((f) => f.id), removed: diff.fields.filter((f) => f.change === 'removed').map((f) => f.id), changed: diff.fields.filter((f) => f.change === 'changed').map((f) => f.id) },
