@@ -144,7 +144,8 @@ describe('QR code', () => {
         <QrCode value="http://127.0.0.1:8080/ekyc/handoff/abc" label="Scan to continue on your phone" />
       </I18nProvider>,
     );
-    const image = await screen.findByRole('img', { name: 'Scan to continue on your phone' });
+    // The QR code's library loads on first use: on a busy machine that took over findByRole's 1 s.
+    const image = await screen.findByRole('img', { name: 'Scan to continue on your phone' }, { timeout: 10_000 });
     expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   });
 });
