@@ -7,20 +7,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '@kh/testing';
+import { freshPostgresDatabase } from '../test/harness.ts';
 
 // BENCH_SERVER_DIR runs another checkout's server (a before-and-after in one sitting).
 export const serverDir = process.env.BENCH_SERVER_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-export async function freshDatabase(adminUrl: string): Promise<string> {
-  const name = `kh_bench_${Date.now()}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 export async function waitUntilUp(baseUrl: string, path: string, method = 'GET') {
   for (let i = 0; i < 300; i++) {
@@ -31,7 +21,7 @@ export async function waitUntilUp(baseUrl: string, path: string, method = 'GET')
 
 export async function startServer(databaseUrl: string | undefined, env: Record<string, string> = {}) {
   const port = await freePort();
-  const childDatabase = databaseUrl ? await freshDatabase(databaseUrl) : undefined;
+  const childDatabase = databaseUrl ? await freshPostgresDatabase(databaseUrl) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'kh-bench-'));
   // BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];

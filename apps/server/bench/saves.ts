@@ -12,9 +12,9 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { freePort } from '@kh/testing';
 import { answers, completeProviderPage, initBody, payloadOf, STEP_CODES, uploadedPath, type FormStep } from '../test/fixtures.ts';
-import { client, type TestServer } from '../test/harness.ts';
 import { steadyLoad } from './steady-load.ts';
-import { freshDatabase, postgresUrl, serverDir, startServer, waitUntilUp } from './bench-server.ts';
+import { postgresUrl, serverDir, startServer, waitUntilUp } from './bench-server.ts';
+import { client, freshPostgresDatabase, type TestServer } from '../test/harness.ts';
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each step's burst, to find the slowest. */
@@ -25,7 +25,7 @@ const FORM_STEPS: FormStep[] = ['contact', 'market', 'identity', 'personal', 'wo
 /** The bare route of floor-server.ts on its own fresh database. */
 async function startFloorServer(adminUrl: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: serverDir, env: { ...process.env, PORT: String(port), DATABASE_URL: await freshDatabase(adminUrl) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: serverDir, env: { ...process.env, PORT: String(port), DATABASE_URL: await freshPostgresDatabase(adminUrl) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl, '/save', 'POST');
   return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };

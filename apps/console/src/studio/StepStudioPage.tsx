@@ -258,7 +258,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
     if (!document || open === undefined) throw new StaffApiError(400, t('studio.jsonInvalid'));
     await put(`studio/steps/${stepId}/versions/${open}`, { document, translations });
     // As the server does: a text given anew is made from its key's English now.
-    setTextBaseline((before) => ({ translations, sources: textSourcesAfter(before, translations, (key) => englishOf(key)) }));
+    setTextBaseline((before) => ({ translations, sources: textSourcesAfter(before, translations, englishOf) }));
     setDirty(false);
     return open;
   };
@@ -383,7 +383,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       />
       {/* In review the impact is stated for both editors; on a draft, when its author asks (it reads the version as saved). */}
       {(detail.status === 'review' || (editable && impactAsked)) && open !== history.liveVersion && (
-        <PublishImpact stepId={stepId} version={open} revision={history.versions.find((v) => v.version === open)?.updatedAt ?? ''} />
+        <PublishImpact stepId={stepId} version={open} revision={opened?.updatedAt ?? ''} />
       )}
       <ReviewComments
         key={`${open}-${detail.status}`}

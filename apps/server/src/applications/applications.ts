@@ -10,6 +10,7 @@ import { perDatabase, preparedQuery, SAVE_BATCHING } from '../db/prepared.ts';
 import { applicationSteps, applications, ekycChecks, payments, sessions, stepExperiments, stepPublications, stepVersions } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
 import type { SessionRow } from '../http/session.ts';
+import type { RunningExperiments } from '../steps/index.ts';
 
 export type Application = typeof applications.$inferSelect;
 export type Payloads = Record<string, Record<string, unknown>>;
@@ -34,7 +35,7 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
 }
 
 /** What a step save reads first: the session and, with it, its member's application and that application's answers. */
-export type SessionWithApplication = SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; revisions: Record<string, number>; live: PinnedVersions; retired: ReadonlySet<string>; experiments: Record<string, { version: number; share: number }> };
+export type SessionWithApplication = SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; revisions: Record<string, number>; live: PinnedVersions; retired: ReadonlySet<string>; experiments: RunningExperiments };
 type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string; idleMinutes: number };
 
 /**
@@ -94,7 +95,7 @@ const sessionApplications = preparedQuery((db) =>
       // Each step's live version (steps never published are absent: 0), read in the same round trip.
       live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
       // Each step's running experiment: the version tried and its share.
-      experiments: sql<Record<string, { version: number; share: number }>>`(select coalesce(jsonb_object_agg(${stepExperiments.stepId}, jsonb_build_object('version', ${stepExperiments.version}, 'share', ${stepExperiments.share})), '{}'::jsonb) from ${stepExperiments} where ${stepExperiments.endedAt} is null)`,
+      experiments: sql<RunningExperiments>`(select coalesce(jsonb_object_agg(${stepExperiments.stepId}, jsonb_build_object('version', ${stepExperiments.version}, 'share', ${stepExperiments.share})), '{}'::jsonb) from ${stepExperiments} where ${stepExperiments.endedAt} is null)`,
       // The versions a rollback retired (step@version): nothing is saved under them again.
       retired: sql<string[]>`(select coalesce(jsonb_agg(${stepVersions.stepId} || '@' || ${stepVersions.version}), '[]'::jsonb) from ${stepVersions} where ${stepVersions.retiredAt} is not null)`,
     })

@@ -6,6 +6,12 @@ import pg from 'pg';
 
 export const QUEUES = { notify: 'notify', notifyDead: 'notify-dead', provider: 'provider', providerDead: 'provider-dead', studioPublish: 'studio-publish', studioPublishDead: 'studio-publish-dead' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+/** Each queue whose jobs are retried, and the dead-letter queue that keeps them once out of retries. */
+const RETRIED = [
+  [QUEUES.notify, QUEUES.notifyDead],
+  [QUEUES.provider, QUEUES.providerDead],
+  [QUEUES.studioPublish, QUEUES.studioPublishDead],
+] as const;
 
 export interface DeadJob {
   id: string;
@@ -55,10 +61,8 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   boss.on('error', (error) => options.log?.warn({ dependency: 'database', reason: error.message.split('\n')[0]!.slice(0, 120), part: 'job queue' }, 'database unavailable'));
   await boss.start();
   const createQueues = async () => {
-    await boss.createQueue(QUEUES.notifyDead, { name: QUEUES.notifyDead, retentionMinutes: 60 * 24 * 30 });
-    await boss.createQueue(QUEUES.providerDead, { name: QUEUES.providerDead, retentionMinutes: 60 * 24 * 30 });
-    await boss.createQueue(QUEUES.studioPublishDead, { name: QUEUES.studioPublishDead, retentionMinutes: 60 * 24 * 30 });
-    for (const [name, deadLetter] of [[QUEUES.notify, QUEUES.notifyDead], [QUEUES.provider, QUEUES.providerDead], [QUEUES.studioPublish, QUEUES.studioPublishDead]] as const)
+    for (const [, deadLetter] of RETRIED) await boss.createQueue(deadLetter, { name: deadLetter, retentionMinutes: 60 * 24 * 30 });
+    for (const [name, deadLetter] of RETRIED)
       await boss.createQueue(name, { name, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, deadLetter });
   };
   if (options.databaseUrl) {
@@ -96,7 +100,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
       return health;
     },
     async deadLetters(limit = 50) {
-      const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = any($1) order by created_on desc limit ${Number(limit)}`, [[QUEUES.notifyDead, QUEUES.providerDead, QUEUES.studioPublishDead]])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };
+      const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = any($1) order by created_on desc limit ${Number(limit)}`, [RETRIED.map(([, deadLetter]) => deadLetter)])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };
       return rows.rows.map((row) => ({ id: row.id, name: row.name, data: row.data, createdOn: new Date(row.created_on) }));
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { applications, members, staff } from '../db/schema.ts';
 import { likeContaining } from '../db/like.ts';
 import { rowsOf } from '../db/database.ts';
+import { countUpTo } from '../db/count-up-to.ts';
 
 export const CASE_STATES = ['submitted', 'inReview', 'secondApproval', 'rejected', 'resubmitted', 'approved'] as const;
 export type CaseState = (typeof CASE_STATES)[number];
@@ -72,31 +73,29 @@ function filters(query: QueueQuery, staffId: string, calendar: BusinessCalendar,
   return and(...conditions);
 }
 
+/** A whole e-mail address. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
  * The applications a search finds, up to one past the cap: those whose own columns match and those
  * whose member's do, each found by its own trigram index (drizzle/0027; an OR across the two tables
  * would read every row of both). Found once, they are the page's, the total's and the counts' set.
+ * A whole e-mail address is looked up as itself (its lower-case index): as a pattern, its common
+ * pieces (gmail, .com) are in most rows and their trigram lists are long.
  */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 async function searched(db: Database, text: string, cap: number): Promise<string[]> {
   const like = likeContaining(text);
   // An NRIC is typed with or without its dashes, a mobile with or without its leading 0 or +60.
   const digits = text.replace(/\D/g, '').replace(/^(60|0)/, '');
-  // A whole e-mail address is looked up as itself (its lower-case index): as a pattern, its common
-  // pieces (gmail, .com) are in most rows and their trigram lists are long.
-  if (EMAIL.test(text)) {
-    const rows = await db.execute(sql`select a.id from ${applications} a where a.submitted_at is not null and lower(a.email) = lower(${text}) limit ${cap + 1}`);
-    return rowsOf<{ id: string }>(rows).map((row) => row.id);
-  }
-  const rows = await db.execute(sql`
-    select a.id from ${applications} a
-      where a.submitted_at is not null and (a.applicant_name ilike ${like} or a.email ilike ${like} or a.username ilike ${like} or replace(a.id_no, '-', '') ilike ${likeContaining(text.replace(/-/g, ''))})
-    union
-    select a.id from ${members} m join ${applications} a on a.member_id = m.id
-      where a.submitted_at is not null and (m.hs_no ilike ${like}${digits.length >= 4 ? sql` or m.mobile ilike ${likeContaining(digits)}` : sql``})
-    limit ${cap + 1}`);
-  return rowsOf<{ id: string }>(rows).map((row) => row.id);
+  const found = EMAIL.test(text)
+    ? sql`select a.id from ${applications} a where a.submitted_at is not null and lower(a.email) = lower(${text})`
+    : sql`
+      select a.id from ${applications} a
+        where a.submitted_at is not null and (a.applicant_name ilike ${like} or a.email ilike ${like} or a.username ilike ${like} or replace(a.id_no, '-', '') ilike ${likeContaining(text.replace(/-/g, ''))})
+      union
+      select a.id from ${members} m join ${applications} a on a.member_id = m.id
+        where a.submitted_at is not null and (m.hs_no ilike ${like}${digits.length >= 4 ? sql` or m.mobile ilike ${likeContaining(digits)}` : sql``})`;
+  return rowsOf<{ id: string }>(await db.execute(sql`${found} limit ${cap + 1}`)).map((row) => row.id);
 }
 
 /** A case's age is counted in the office's own business days. */
@@ -108,11 +107,7 @@ export async function caseQueue(db: Database, calendar: BusinessCalendar, query:
   const where = filters(query, staffId, calendar, now, found);
   const stateWhere = query.state ? and(where, sql`${caseState} = ${query.state}`) : where;
   /** How many cases match, up to one past the cap (without a search, each state from its own index: drizzle/0027). */
-  const counted = async (condition: SQL | undefined) => {
-    const inner = db.select({ one: sql`1` }).from(applications).where(condition).limit(countCap + 1);
-    const [row] = await db.select({ n: count() }).from(inner.as('capped'));
-    return row?.n ?? 0;
-  };
+  const counted = (condition: SQL | undefined) => countUpTo(db, db.select({ one: sql`1` }).from(applications).where(condition).$dynamic(), countCap);
   /** Per state: a search's few cases in one pass, else each state up to the cap. */
   const perStateCounts = async (): Promise<number[]> => {
     if (!found) return Promise.all(CASE_STATES.map((state) => counted(and(where, sql`${caseState} = ${state}`))));

@@ -1,9 +1,10 @@
 // Making a step version live, whoever does it: a second editor publishing now, the schedule at the
 // time one chose, or the end of an experiment that adopts the version it tried. One transaction under
 // the step's lock decides, so of two attempts at once exactly one has an effect.
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { droppedPayloadKeys, type StepSchema } from '@kh/engine';
 import type { Database } from '../db/database.ts';
+import { countUpTo } from '../db/count-up-to.ts';
 import { applicationSteps, applications, stepExperiments, stepPublications, stepVersions } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import { audit } from '../audit/index.ts';
@@ -40,10 +41,9 @@ export async function openApplicationsHolding(db: Database, stepId: string, path
         )})`,
       ),
     )
-    .limit(OPEN_COUNT_CAP + 1);
+    .$dynamic();
   // One row per application and step (the key): no distinct needed.
-  const [row] = await db.select({ count: count() }).from(holders.as('holders'));
-  return row?.count ?? 0;
+  return countUpTo(db, holders, OPEN_COUNT_CAP);
 }
 
 /** A step's document at a version (0: the build-time one), any status. */
@@ -59,12 +59,37 @@ export async function documentAt(db: Database, stepId: string, version: number):
  * answers keep their version, but the people and systems that read answers (the review console, the
  * back office) lose a key a live version drops: a migration must say how, or the publish is refused.
  */
-export async function breakingChange(db: Database, stepId: string, version: number, migration: string | null | undefined): Promise<{ dropped: string[]; holding: number }> {
-  const live = await liveVersion(db, stepId);
+export async function breakingChange(db: Database, stepId: string, version: number, migration: string | null | undefined, live?: number): Promise<{ dropped: string[]; holding: number }> {
+  live ??= await liveVersion(db, stepId);
   const dropped = droppedPayloadKeys(await documentAt(db, stepId, live), await documentAt(db, stepId, version));
   const holding = await openApplicationsHolding(db, stepId, dropped);
   if (holding > 0 && !migration?.trim()) throw new AppError(409, CODES.badState, 'server.studioBreaking', { count: holding, keys: dropped.join(', ') }, { affected: holding, dropped });
   return { dropped, holding };
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Takes the step's lock for the transaction: publishes, schedules, experiments and new version numbers of one step take turns. */
+export async function lockStep(tx: Transaction, stepId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
+}
+
+/** Under the step's lock: what is live and which experiment runs. */
+export async function lockedStepState(tx: Transaction, stepId: string): Promise<{ live: number; running: { id: number; version: number } | undefined }> {
+  await lockStep(tx, stepId);
+  const [now] = await tx.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
+  const [running] = await tx.select({ id: stepExperiments.id, version: stepExperiments.version }).from(stepExperiments).where(and(eq(stepExperiments.stepId, stepId), isNull(stepExperiments.endedAt)));
+  return { live: now?.version ?? 0, running };
+}
+
+/** Ends a running experiment, once: of two ends at once, the second is refused. */
+export async function endExperiment(tx: Transaction, experimentId: number, staffId: string): Promise<void> {
+  const [ended] = await tx
+    .update(stepExperiments)
+    .set({ endedAt: new Date(), endedBy: staffId })
+    .where(and(eq(stepExperiments.id, experimentId), isNull(stepExperiments.endedAt)))
+    .returning({ id: stepExperiments.id });
+  if (!ended) throw new AppError(409, CODES.badState, 'server.studioExperimentEnded');
 }
 
 export interface GoingLive {
@@ -87,18 +112,15 @@ export async function makeLive(db: Database, actor: Actor, going: GoingLive): Pr
   const { stepId, version, from, basedOn, rollbackOf, experimentId } = going;
   const migration = going.migration?.trim() || null;
   const live = await liveVersion(db, stepId);
-  const { dropped, holding } = await breakingChange(db, stepId, version, migration);
+  const { dropped, holding } = await breakingChange(db, stepId, version, migration, live);
   const action = rollbackOf === null ? 'publish' : 'rollback';
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
     // Read again under the step's lock: what was checked above is still what is live, and a publish
     // starts from it (a version drafted from an older live one would silently undo the newer one).
-    const [now] = await tx.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
-    const liveNow = now?.version ?? 0;
+    const { live: liveNow, running } = await lockedStepState(tx, stepId);
     if (basedOn !== liveNow) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn, live: liveNow });
     if (liveNow !== live) throw new AppError(409, CODES.badState, 'server.studioLiveChanged');
     // While a version is tried beside the live one, only the experiment's end changes what is live.
-    const [running] = await tx.select({ id: stepExperiments.id, version: stepExperiments.version }).from(stepExperiments).where(and(eq(stepExperiments.stepId, stepId), isNull(stepExperiments.endedAt)));
     if (running && running.id !== experimentId) throw new AppError(409, CODES.badState, 'server.studioExperimentRunning', { version: running.version });
     const [done] = await tx
       .update(stepVersions)
@@ -113,14 +135,7 @@ export async function makeLive(db: Database, actor: Actor, going: GoingLive): Pr
       .where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, version), eq(stepVersions.status, from)))
       .returning({ version: stepVersions.version });
     if (!done) throw new AppError(409, CODES.badState, from === 'experiment' ? 'server.studioExperimentEnded' : 'server.studioNotInReview');
-    if (experimentId !== undefined) {
-      const [ended] = await tx
-        .update(stepExperiments)
-        .set({ endedAt: new Date(), endedBy: actor.staffId })
-        .where(and(eq(stepExperiments.id, experimentId), isNull(stepExperiments.endedAt)))
-        .returning({ id: stepExperiments.id });
-      if (!ended) throw new AppError(409, CODES.badState, 'server.studioExperimentEnded');
-    }
+    if (experimentId !== undefined) await endExperiment(tx, experimentId, actor.staffId);
     // A rollback says the version it replaces was wrong: nothing is saved under it again (the
     // build-time version 0 is the baseline and is never retired).
     if (action === 'rollback' && liveNow !== 0) await tx.update(stepVersions).set({ retiredAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, liveNow)));

@@ -14,7 +14,8 @@ import type { LintProblem } from '@kh/engine/lint';
 import { createHash } from 'node:crypto';
 import { applicationSteps, applications, staff, stepExperiments, stepPublications, stepVersionComments, stepVersions } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
-import { breakingChange, makeLive, OPEN_COUNT_CAP, OPEN_STATUSES, openApplicationsHolding } from './publishing.ts';
+import { countUpTo } from '../db/count-up-to.ts';
+import { breakingChange, endExperiment, lockedStepState, lockStep, makeLive, OPEN_COUNT_CAP, OPEN_STATUSES, openApplicationsHolding } from './publishing.ts';
 import { AppError, CODES, languageOf, ok } from '../http/envelope.ts';
 import { checkLimit } from '../http/rate-limits.ts';
 import { translate } from '@kh/i18n';
@@ -234,7 +235,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
   /** A new version row, numbered under the step's lock: two editors drafting at once get two numbers. */
   async function newVersion(values: Omit<typeof stepVersions.$inferInsert, 'version'>): Promise<number> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${values.stepId}`}))`);
+      await lockStep(tx, values.stepId);
       const [last] = await tx.select({ max: sql<number>`coalesce(max(${stepVersions.version}), 0)`.mapWith(Number) }).from(stepVersions).where(eq(stepVersions.stepId, values.stepId));
       const next = (last?.max ?? 0) + 1;
       await tx.insert(stepVersions).values({ ...values, version: next });
@@ -470,11 +471,9 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       // Applicants drawn the version tried give its answers to the same readers as a publish would.
       await breakingChange(db, stepId, version, migration);
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
-        const [running] = await tx.select({ version: stepExperiments.version }).from(stepExperiments).where(and(eq(stepExperiments.stepId, stepId), isNull(stepExperiments.endedAt)));
+        const { live, running } = await lockedStepState(tx, stepId);
         if (running) throw new AppError(409, CODES.badState, 'server.studioExperimentRunning', { version: running.version });
-        const [now] = await tx.select({ version: stepPublications.version }).from(stepPublications).where(and(eq(stepPublications.stepId, stepId), isNull(stepPublications.endedAt)));
-        if ((now?.version ?? 0) !== row.basedOn) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live: now?.version ?? 0 });
+        if (live !== row.basedOn) throw new AppError(409, CODES.badState, 'server.studioStale', { basedOn: row.basedOn, live });
         const [tried] = await tx
           .update(stepVersions)
           .set({ status: 'experiment', reviewerId: staffId, jsonSchema, validatorCode, updatedAt: new Date() })
@@ -493,7 +492,12 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const [row] = await db.select().from(stepExperiments).where(eq(stepExperiments.stepId, stepId)).orderBy(desc(stepExperiments.startedAt), desc(stepExperiments.id)).limit(1);
     return row;
   }
-  const staffName = async (id: string | null) => (id ? ((await db.select({ name: staff.name }).from(staff).where(eq(staff.id, id)))[0]?.name ?? null) : null);
+  /** The names of these staff, by id, in one read. */
+  const staffNames = async (ids: (string | null)[]): Promise<Map<string, string>> => {
+    const wanted = ids.filter((id): id is string => id !== null);
+    const rows = wanted.length ? await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, wanted)) : [];
+    return new Map(rows.map((each) => [each.id, each.name]));
+  };
 
   // The experiment and how its two versions compare: people who first reached the step while it ran,
   // per version they were drawn, how many went on and how many a Next held back, each difference judged.
@@ -506,19 +510,21 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const armOf = (version: number) => arms.find((arm) => arm.version === version) ?? { version, reached: 0, completed: 0, erred: 0 };
     const tried = armOf(row.version);
     const live = armOf(row.control);
+    const names = await staffNames([row.startedBy, row.endAskedBy, row.endedBy]);
+    const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
     return ok({
       id: row.id,
       stepId,
       version: row.version,
       control: row.control,
       share: row.share,
-      startedBy: await staffName(row.startedBy),
+      startedBy: nameOf(row.startedBy),
       startedAt: row.startedAt,
       endOutcome: row.endOutcome,
-      endAskedBy: await staffName(row.endAskedBy),
+      endAskedBy: nameOf(row.endAskedBy),
       endAskedById: row.endAskedBy,
       endAskedAt: row.endAskedAt,
-      endedBy: await staffName(row.endedBy),
+      endedBy: nameOf(row.endedBy),
       endedAt: row.endedAt,
       arms: { tried, live },
       completion: compareArms({ people: tried.reached, did: tried.completed }, { people: live.reached, did: live.completed }),
@@ -574,9 +580,8 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     } else {
       // Retired, the version tried is drawn no more, and the answers pinned to it are read under the live one.
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:${stepId}`}))`);
-        const [ended] = await tx.update(stepExperiments).set({ endedAt: new Date(), endedBy: staffId }).where(and(eq(stepExperiments.id, row.id), isNull(stepExperiments.endedAt))).returning({ id: stepExperiments.id });
-        if (!ended) throw new AppError(409, CODES.badState, 'server.studioExperimentEnded');
+        await lockStep(tx, stepId);
+        await endExperiment(tx, row.id, staffId);
         await tx.update(stepVersions).set({ retiredAt: new Date(), updatedAt: new Date() }).where(and(eq(stepVersions.stepId, stepId), eq(stepVersions.version, row.version)));
       });
     }
@@ -616,11 +621,8 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const openAnswer = and(eq(applicationSteps.stepId, stepId), inArray(applications.status, OPEN_STATUSES));
     // Counted up to one past the cap: at a broker's size most applications are open, and "more than
     // 10,000" says what an editor needs without reading every one of them.
-    const countedUpTo = async (where: SQL | undefined) => {
-      const inner = db.select({ one: sql`1` }).from(applicationSteps).innerJoin(applications, eq(applications.id, applicationSteps.applicationId)).where(where).limit(OPEN_COUNT_CAP + 1);
-      const [row] = await db.select({ n: count() }).from(inner.as('capped'));
-      return row?.n ?? 0;
-    };
+    const countedUpTo = (where: SQL | undefined) =>
+      countUpTo(db, db.select({ one: sql`1` }).from(applicationSteps).innerJoin(applications, eq(applications.id, applicationSteps.applicationId)).where(where).$dynamic(), OPEN_COUNT_CAP);
     const [answered, onLive] = await Promise.all([countedUpTo(openAnswer), countedUpTo(and(openAnswer, eq(applicationSteps.schemaVersion, live)))]);
     const dropped = await Promise.all(diff.payload.removed.map(async (key) => ({ key, holding: await openApplicationsHolding(db, stepId, [key]) })));
     const sample = await db
