@@ -24,6 +24,14 @@ function run(script: string, env: Record<string, string>, args: string[] = []) {
   return { child, output, exited };
 }
 
+async function untilLogged(output: string[], msg: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!output.some((line) => line.includes(`"msg":"${msg}"`))) {
+    if (Date.now() > deadline) throw new Error(`no "${msg}" line within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function answersAt(url: string, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -79,7 +87,9 @@ describe.runIf(POSTGRES_URL && ownClusterAvailable)('a release on PostgreSQL', (
     const serverPort = await freePort();
     const server = run('src/main.ts', { DATABASE_URL: cluster.url, PORT: String(serverPort), DATA_DIR: mkdtempSync(join(tmpdir(), 'kh-wait-')), KH_DB_START_RETRY_SECONDS: '60' });
     try {
-      await new Promise((r) => setTimeout(r, 2_500));
+      // Start the database only once the server has tried and logged its first refusal: on a busy
+      // machine the server's own start can outlast a fixed wait and meet a database still starting.
+      await untilLogged(server.output, 'database not reachable yet', 30_000);
       cluster.start();
       expect(await answersAt(`http://127.0.0.1:${serverPort}/readyz`, 30_000)).toBe(true);
       const waited = server.output.map((line) => JSON.parse(line)).filter((line) => line.msg === 'database not reachable yet');
