@@ -35,7 +35,17 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
 }
 
 /** What a step save reads first: the session and, with it, its member's application and that application's answers. */
-export type SessionWithApplication = SessionRow & { application: Application | null; payloads: Payloads; versions: PinnedVersions; revisions: Record<string, number>; live: PinnedVersions; retired: ReadonlySet<string>; experiments: RunningExperiments };
+export type SessionWithApplication = SessionRow & {
+  application: Application | null;
+  payloads: Payloads;
+  versions: PinnedVersions;
+  revisions: Record<string, number>;
+  live: PinnedVersions;
+  retired: ReadonlySet<string>;
+  experiments: RunningExperiments;
+  /** The member's latest successful identity check (latestVerifiedCheck's), or null before one. */
+  verifiedCheck: VerifyingCheck | null;
+};
 type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string; idleMinutes: number };
 
 /**
@@ -96,6 +106,8 @@ const sessionApplications = preparedQuery((db) =>
       live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
       // Each step's running experiment: the version tried and its share.
       experiments: sql<RunningExperiments>`(select coalesce(jsonb_object_agg(${stepExperiments.stepId}, jsonb_build_object('version', ${stepExperiments.version}, 'share', ${stepExperiments.share})), '{}'::jsonb) from ${stepExperiments} where ${stepExperiments.endedAt} is null)`,
+      // The member's latest successful identity check, which the steps locked to it read (latestVerifiedCheck's order).
+      verifiedCheck: sql<VerifyingCheck | null>`(select jsonb_build_object('idKind', ${ekycChecks.idKind}, 'ocrData', ${ekycChecks.ocrData}, 'documentNumber', ${ekycChecks.documentNumber}, 'documentName', ${ekycChecks.documentName}) from ${ekycChecks} where ${ekycChecks.memberId} = ${sessions.memberId} and ${ekycChecks.state} = 'success' order by ${ekycChecks.completedAt} desc, ${ekycChecks.createdAt} desc limit 1)`,
       // The versions a rollback retired (step@version): nothing is saved under them again.
       retired: sql<string[]>`(select coalesce(jsonb_agg(${stepVersions.stepId} || '@' || ${stepVersions.version}), '[]'::jsonb) from ${stepVersions} where ${stepVersions.retiredAt} is not null)`,
     })
@@ -145,7 +157,13 @@ export async function latestVerifiedCheck(db: Database, memberId: string): Promi
     .where(and(eq(ekycChecks.memberId, memberId), eq(ekycChecks.state, 'success')))
     .orderBy(desc(ekycChecks.completedAt), desc(ekycChecks.createdAt))
     .limit(1);
-  if (!check) return undefined;
+  return check && whatCheckVerified(check);
+}
+
+/** The columns of a successful check that say what it verified. */
+export type VerifyingCheck = Pick<typeof ekycChecks.$inferSelect, 'idKind' | 'ocrData' | 'documentNumber' | 'documentName'>;
+
+export function whatCheckVerified(check: VerifyingCheck): { identity: VerifiedIdentity; typed: { name: string; documentNumber: string }; idAddress: string | null } {
   const ocr = (check.ocrData ?? {}) as OcrData & { idAddress?: string };
   return { identity: verifiedIdentityFromOcr(check.idKind, ocr, check.documentNumber), typed: { name: check.documentName, documentNumber: check.documentNumber }, idAddress: ocr.idAddress?.trim() || null };
 }

@@ -20,7 +20,7 @@ import {
   payloadsOf,
   answersOf,
   rejectedItemsByStep,
-  verifiedIdentityOf,
+  whatCheckVerified,
   type Application,
 } from './applications.ts';
 import { submitApplication } from './submission.ts';
@@ -30,7 +30,7 @@ import { compileStep, contextFrom, locksToIdentity, stepIdForCode, translateForV
 import { answeredVersion, liveVersion, publishedVersion, stepsLockedToIdentity, triedVersionFor, versionForSave } from '../steps/index.ts';
 import { saveStepAndProgress, StaleStepSave } from './step-saves.ts';
 import { claim } from './member-claims.ts';
-import { claimsOf, declaredRules, projectedColumns, takenError, withServerValues } from './declared-rules.ts';
+import { claimsOf, declaredRules, projectedColumns, takenByOthers, takenError, withServerValues } from './declared-rules.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
 const fillDataSchema = {
@@ -149,7 +149,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     // write checks again, for two saves racing).
     if (body.basedOnRevision !== undefined && body.basedOnRevision !== (revisions[stepId] ?? 0)) throw stepChanged();
     // What the identity check verified is what is opened: those fields take no other value.
-    const verifiedIdentity = locksToIdentity(stepId) ? await verifiedIdentityOf(db, memberId) : undefined;
+    const verifiedIdentity = locksToIdentity(stepId) && found.verifiedCheck ? whatCheckVerified(found.verifiedCheck).identity : undefined;
     const compiled = compileStep(stepId, contextFrom(payloads, application), { rejectedItems: rejected?.get(stepId) ?? [], verifiedIdentity, version });
     const formData: FormData = compiled.fromPayload(body.data);
     delete formData[CONTEXT_PROPERTY];
@@ -161,7 +161,10 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
       ...(await declaredRules(db, memberId, compiled, formData, payload, { dealer: config.dealers })),
       ...(await fileOwnership(db, memberId, compiled, formData)),
     ];
-    if (errors.length > 0) throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), errors, version) });
+    if (errors.length > 0) {
+      const taken = await takenByOthers(db, memberId, compiled, formData, payload);
+      throw new AppError(400, CODES.fieldErrors, 'server.fieldErrors', {}, { fields: withMessages(languageOf(request), [...taken, ...errors], version) });
+    }
     if (rejected) {
       // A resubmission may change only the rejected items.
       const before = compiled.fromPayload(payloads[stepId] ?? {});

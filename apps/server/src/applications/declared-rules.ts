@@ -42,7 +42,16 @@ const areaCodeFieldOf = (field: ValueField): string | undefined => {
   return rule && 'areaCodeField' in rule ? rule.areaCodeField : undefined;
 };
 
-/** The rules only the server can check (SPEC §5): uniqueness across applicants, a known code; and at least one of a group. */
+/**
+ * The values of this step another applicant holds now, as field errors: read only when the save is
+ * refused for something else, to report them together. A save otherwise goes on to claim them
+ * (member-claims.ts), which finds the same in the one statement that takes them.
+ */
+export async function takenByOthers(db: Database, memberId: string, compiled: CompiledStep, formData: FormData, payload: Record<string, unknown>): Promise<FieldError[]> {
+  return (await heldByOthers(db, memberId, claimsOf(compiled, payload))).map((kind) => takenError(compiled, kind, formData));
+}
+
+/** The rules only the server can check (SPEC §5): a login phone another member uses, a known code; and at least one of a group. */
 export async function declaredRules(
   db: Database,
   memberId: string,
@@ -51,7 +60,7 @@ export async function declaredRules(
   payload: Record<string, unknown>,
   lists: { dealer: Record<string, string> },
 ): Promise<FieldError[]> {
-  const errors: FieldError[] = (await heldByOthers(db, memberId, claimsOf(compiled, payload))).map((kind) => takenError(compiled, kind, formData));
+  const errors: FieldError[] = [];
   // A login phone is the member's own: another member logging in with it holds it.
   for (const field of uniqueFieldsOf(compiled.step, 'phone')) {
     const mobile = valueAt(payload, field);
