@@ -39,14 +39,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(overrides: Partial<ServerConfig> = {}, options: { dataDir?: string; persistent?: boolean; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
+export async function startServer(overrides: Partial<ServerConfig> = {}, options: { dataDir?: string; persistent?: boolean; logStream?: { write(line: string): void }; queryLog?: (query: string) => void } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kh-server-'));
   const databaseUrl = POSTGRES_URL ? (overrides.databaseUrl ?? (await freshPostgresDatabase(POSTGRES_URL))) : undefined;
   const port = overrides.port ?? (await freePort());
   const defaults = loadConfig({ KH_DEV: '1' });
   // Every test applicant logs in from 127.0.0.1: the per-IP limit is tested on its own.
   const config = loadConfig({ KH_DEV: '1' }, { dataDir, databaseUrl, port, publicOrigin: `http://127.0.0.1:${port}`, sms: { ...defaults.sms, perIpPerHour: 10_000 }, limits: { ...defaults.limits, analyticsPerMinute: 100_000 }, ...overrides });
-  const database = await openDatabase({ dataDir: databaseUrl || options.persistent ? dataDir : 'memory://', databaseUrl });
+  const database = await openDatabase({ dataDir: databaseUrl || options.persistent ? dataDir : 'memory://', databaseUrl, ...(options.queryLog ? { logger: { logQuery: options.queryLog } } : {}) });
   const routes: { method: string; url: string }[] = [];
   const app = await buildApp({ config, db: database.db, extraServices: extraServices(config), onRoute: (route) => routes.push(route), ...(options.logStream ? { logger: { level: 'debug', stream: options.logStream } } : {}) });
   await app.listen({ host: '127.0.0.1', port });

@@ -45,6 +45,8 @@ export type SessionWithApplication = SessionRow & {
   experiments: RunningExperiments;
   /** The member's latest successful identity check (latestVerifiedCheck's), or null before one. */
   verifiedCheck: VerifyingCheck | null;
+  /** A check of this application succeeded (identityVerified's). */
+  identityVerified: boolean;
 };
 type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string; idleMinutes: number };
 
@@ -108,6 +110,7 @@ const sessionApplications = preparedQuery((db) =>
       experiments: sql<RunningExperiments>`(select coalesce(jsonb_object_agg(${stepExperiments.stepId}, jsonb_build_object('version', ${stepExperiments.version}, 'share', ${stepExperiments.share})), '{}'::jsonb) from ${stepExperiments} where ${stepExperiments.endedAt} is null)`,
       // The member's latest successful identity check, which the steps locked to it read (latestVerifiedCheck's order).
       verifiedCheck: sql<VerifyingCheck | null>`(select jsonb_build_object('idKind', ${ekycChecks.idKind}, 'ocrData', ${ekycChecks.ocrData}, 'documentNumber', ${ekycChecks.documentNumber}, 'documentName', ${ekycChecks.documentName}) from ${ekycChecks} where ${ekycChecks.memberId} = ${sessions.memberId} and ${ekycChecks.state} = 'success' order by ${ekycChecks.completedAt} desc, ${ekycChecks.createdAt} desc limit 1)`,
+      identityVerified: sql<boolean>`exists (select 1 from ${ekycChecks} where ${ekycChecks.applicationId} = ${applications.id} and ${ekycChecks.state} = 'success')`,
       // The versions a rollback retired (step@version): nothing is saved under them again.
       retired: sql<string[]>`(select coalesce(jsonb_agg(${stepVersions.stepId} || '@' || ${stepVersions.version}), '[]'::jsonb) from ${stepVersions} where ${stepVersions.retiredAt} is not null)`,
     })

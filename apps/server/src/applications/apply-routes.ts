@@ -1,6 +1,7 @@
 // apply: the application record (khInfo), saving and fetching steps, submission. Every saved step is
 // validated with the same compiled step schema as the browser, plus the rules only the server knows.
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
 import { newId } from '../db/ids.ts';
@@ -61,16 +62,17 @@ const stepChanged = () => new AppError(409, CODES.stepChanged, 'server.stepChang
 /** The body is the client's contract (packages/api), checked by fillDataSchema above. */
 type FillData = FillDataRequest;
 
-/** Upload and signature fields must name files this applicant uploaded. */
+/** Upload and signature fields must name files this applicant uploaded: one read for all of them. */
 async function fileOwnership(db: Database, memberId: string, compiled: CompiledStep, formData: FormData): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
-  for (const field of compiled.valueFields) {
+  const named = compiled.valueFields.flatMap((field) => {
     const value = formData[field.id];
-    if ((field.widget !== 'upload' && field.widget !== 'signature') || typeof value !== 'string' || !compiled.isVisible(field.id, formData)) continue;
-    const [owned] = await db.select({ id: files.id }).from(files).where(and(eq(files.relativePath, value), eq(files.memberId, memberId), isNotNull(files.storedAt))).limit(1);
-    if (!owned) errors.push({ field: field.id, key: 'validation.uploadFailed' });
-  }
-  return errors;
+    return (field.widget === 'upload' || field.widget === 'signature') && typeof value === 'string' && compiled.isVisible(field.id, formData) ? [{ field: field.id, path: value }] : [];
+  });
+  if (named.length === 0) return [];
+  const owned = new Set(
+    (await db.select({ path: files.relativePath }).from(files).where(and(inArray(files.relativePath, named.map((n) => n.path)), eq(files.memberId, memberId), isNotNull(files.storedAt)))).map((row) => row.path),
+  );
+  return named.filter((n) => !owned.has(n.path)).map((n) => ({ field: n.field, key: 'validation.uploadFailed' }));
 }
 
 /** Field errors with their messages, in the texts of the version the step was validated with. */
@@ -154,7 +156,7 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     const formData: FormData = compiled.fromPayload(body.data);
     delete formData[CONTEXT_PROPERTY];
     // The identity check's outcome (schema: serverValue) is the server's to say, never the browser's.
-    await withServerValues(db, application.id, compiled, formData);
+    withServerValues({ identityVerified: found.identityVerified }, compiled, formData);
     const payload = compiled.toPayload(formData);
     const errors = [
       ...validateData(compiled, formData),
@@ -183,7 +185,10 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
         if (!payloads[lockedStep]) continue;
         const lockedVersion = await answeredVersion(db, lockedStep, versions[lockedStep], retired);
         const locked = compileStep(lockedStep, contextFrom(payloads, application), { verifiedIdentity, version: lockedVersion });
-        await saveStep(application, lockedStep, locked.toPayload({ ...locked.fromPayload(payloads[lockedStep]), ...locked.locked }), lockedVersion.version);
+        const carried = locked.toPayload({ ...locked.fromPayload(payloads[lockedStep]), ...locked.locked });
+        // The same check saved again carries nothing new: no write.
+        if (lockedVersion.version === versions[lockedStep] && isDeepStrictEqual(carried, payloads[lockedStep])) continue;
+        await saveStep(application, lockedStep, carried, lockedVersion.version);
       }
     const revision = await saveStepAndProgress(db, {
       applicationId: application.id,

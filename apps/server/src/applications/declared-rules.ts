@@ -9,14 +9,15 @@ import { members } from '../db/schema.ts';
 import { identityVerified } from './applications.ts';
 import { claimOf, heldByOthers, type Claim, type ClaimKind } from './member-claims.ts';
 
-/** What gives each server value (SERVER_VALUES), for one application. */
-const SERVER_VALUES: Record<ServerValue, (db: Database, applicationId: string) => Promise<unknown>> = {
-  identityVerified,
-};
+/** What the server alone says of an application, by the name a field's serverValue gives it. */
+export type ServerFacts = Record<ServerValue, unknown>;
+
+/** An application's server facts read on their own (a save has them from its session read). */
+export const serverFactsOf = async (db: Database, applicationId: string): Promise<ServerFacts> => ({ identityVerified: await identityVerified(db, applicationId) });
 
 /** Sets the fields whose value is the server's to say (the identity check's outcome), whatever the browser sent. */
-export async function withServerValues(db: Database, applicationId: string, compiled: CompiledStep, data: FormData): Promise<FormData> {
-  for (const field of serverValueFieldsOf(compiled.step)) data[field.id] = (await SERVER_VALUES[field.serverValue!](db, applicationId)) as FormData[string];
+export function withServerValues(facts: ServerFacts, compiled: CompiledStep, data: FormData): FormData {
+  for (const field of serverValueFieldsOf(compiled.step)) data[field.id] = facts[field.serverValue!] as FormData[string];
   return data;
 }
 

@@ -8,7 +8,7 @@ import { applications, staff, submissions } from '../db/schema.ts';
 import { caseFacts, screeningSubjectOf } from './case-facts.ts';
 import { caseDueAt } from './case-deadline.ts';
 import { screenApplication } from '../screening/index.ts';
-import { withServerValues } from './declared-rules.ts';
+import { serverFactsOf, withServerValues } from './declared-rules.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import { STATUS, ensureStatus, khInfo, verifiedIdentityOf, needsPayment, paymentSettled, payloadsOf, answersOf, requiredSteps, type Application } from './applications.ts';
 import { compileStep, contextFrom, translateForVersion, validateData } from '../steps/index.ts';
@@ -22,6 +22,7 @@ export async function submitApplication({ db, config, metrics, calendar, riskRul
   const verifiedIdentity = await verifiedIdentityOf(db, application.memberId);
   const retired = await retiredVersions(db);
   const missing: { step: string; fields: (FieldError & { message: string })[] }[] = [];
+  const facts = await serverFactsOf(db, application.id);
   for (const stepId of requiredSteps(config, application)) {
     // Answers saved before the identity check must agree with what it verified.
     // Each answer is checked under the version it was given with: a publish since never makes it
@@ -29,7 +30,7 @@ export async function submitApplication({ db, config, metrics, calendar, riskRul
     const version = await answeredVersion(db, stepId, versions[stepId] ?? 0, retired);
     const compiled = compileStep(stepId, context, { verifiedIdentity, version });
     const data = compiled.fromPayload(payloads[stepId] ?? {});
-    await withServerValues(db, application.id, compiled, data);
+    withServerValues(facts, compiled, data);
     const errors: FieldError[] = payloads[stepId] ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];
     if (errors.length > 0) missing.push({ step: stepId, fields: errors.map((e) => ({ ...e, message: translateForVersion(version, language, e.key, e.params) })) });
   }
