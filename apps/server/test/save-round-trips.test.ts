@@ -143,4 +143,24 @@ describe('every form step\'s save, by a verified applicant saving it again as th
     }
     expect(made).toEqual(ROUND_TRIPS);
   });
+
+  it('shares those round trips with the saves that arrive with it: twenty contact steps at once, each claiming its own values', async () => {
+    const applicants = await Promise.all(
+      Array.from({ length: 20 }, async (_, n) => {
+        const c = client(server);
+        const mobile = `12398${String(7600 + n)}`;
+        expect((await c.form('/passport/login', { mobile, countryCode: '60', password: 'sandbox' })).status).toBe(200);
+        expect((await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).status).toBe(200);
+        return { c, contact: answers(100 + n, { proof: '', statement: '', signature: '' }, mobile).contact };
+      }),
+    );
+    statements.length = 0;
+    recording = true;
+    const saved = await Promise.all(applicants.map(({ c, contact }) => fill(c, 'contact', contact)));
+    recording = false;
+    expect(saved.map((res) => res.status)).toEqual(applicants.map(() => 200));
+    // Alone, 20 saves would be 80; together, at most two batches of four.
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(2 * ROUND_TRIPS.contact);
+    for (const { c, contact } of applicants) expect((await c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.contact, relatedType: 'INIT' })).body.data.username).toBe(contact.username);
+  });
 });

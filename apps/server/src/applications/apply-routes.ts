@@ -1,12 +1,11 @@
 // apply: the application record (khInfo), saving and fetching steps, submission. Every saved step is
 // validated with the same compiled step schema as the browser, plus the rules only the server knows.
 import { isDeepStrictEqual } from 'node:util';
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { CONTEXT_PROPERTY, type CompiledStep, type FieldError, type FormData } from '@kh/engine';
+import { CONTEXT_PROPERTY, type FieldError, type FormData } from '@kh/engine';
 import { newId } from '../db/ids.ts';
-import type { Database } from '../db/database.ts';
-import { applicationSteps, applications, ekycChecks, files, payments } from '../db/schema.ts';
+import { applicationSteps, applications, ekycChecks, payments } from '../db/schema.ts';
 import { AppError, CODES, badRequest, languageOf, notFound, ok } from '../http/envelope.ts';
 import { requireJsonBody } from '../http/same-origin.ts';
 import { admitSession, memberOf, requireMember, sessionIdOf } from '../http/session.ts';
@@ -31,6 +30,7 @@ import { compileStep, contextFrom, locksToIdentity, stepIdForCode, translateForV
 import { answeredVersion, liveVersion, publishedVersion, stepsLockedToIdentity, triedVersionFor, versionForSave } from '../steps/index.ts';
 import { saveStepAndProgress, StaleStepSave } from './step-saves.ts';
 import { claim } from './member-claims.ts';
+import { fileOwnership } from './file-ownership.ts';
 import { claimsOf, declaredRules, projectedColumns, takenByOthers, takenError, withServerValues } from './declared-rules.ts';
 
 const relatedType = { type: 'string', enum: ['INIT', 'SUPPLEMENT'] } as const;
@@ -61,19 +61,6 @@ const stepChanged = () => new AppError(409, CODES.stepChanged, 'server.stepChang
 
 /** The body is the client's contract (packages/api), checked by fillDataSchema above. */
 type FillData = FillDataRequest;
-
-/** Upload and signature fields must name files this applicant uploaded: one read for all of them. */
-async function fileOwnership(db: Database, memberId: string, compiled: CompiledStep, formData: FormData): Promise<FieldError[]> {
-  const named = compiled.valueFields.flatMap((field) => {
-    const value = formData[field.id];
-    return (field.widget === 'upload' || field.widget === 'signature') && typeof value === 'string' && compiled.isVisible(field.id, formData) ? [{ field: field.id, path: value }] : [];
-  });
-  if (named.length === 0) return [];
-  const owned = new Set(
-    (await db.select({ path: files.relativePath }).from(files).where(and(inArray(files.relativePath, named.map((n) => n.path)), eq(files.memberId, memberId), isNotNull(files.storedAt)))).map((row) => row.path),
-  );
-  return named.filter((n) => !owned.has(n.path)).map((n) => ({ field: n.field, key: 'validation.uploadFailed' }));
-}
 
 /** Field errors with their messages, in the texts of the version the step was validated with. */
 const withMessages = (language: string, errors: FieldError[], version: StepVersion) => errors.map((e) => ({ ...e, message: translateForVersion(version, language, e.key, e.params) }));

@@ -2,9 +2,10 @@
 // on the server for any step: values only one applicant may hold, a typed code looked up in a list,
 // at least one box of a group ticked, values only the server gives, and the columns the review
 // queue reads. No step is named here: a new step or a new unique field is a document change.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { UNIQUE_SCOPES, projectionOf, valueAt, serverValueFieldsOf, uniqueFieldsOf, uniqueValuesOf, type CompiledStep, type FieldError, type FormData, type ServerValue, type UniqueScope, type ValueField } from '@kh/engine';
 import type { Database } from '../db/database.ts';
+import { batchedPerDatabase } from '../db/prepared.ts';
 import { members } from '../db/schema.ts';
 import { identityVerified } from './applications.ts';
 import { claimOf, heldByOthers, type Claim, type ClaimKind } from './member-claims.ts';
@@ -52,6 +53,15 @@ export async function takenByOthers(db: Database, memberId: string, compiled: Co
   return (await heldByOthers(db, memberId, claimsOf(compiled, payload))).map((kind) => takenError(compiled, kind, formData));
 }
 
+/** Another member logs in with this phone: one read for the saves that arrive together. */
+const phoneOfAnother = batchedPerDatabase<{ memberId: string; countryCode: string; mobile: string }, boolean>(async (db, wanted) => {
+  const owners = await db
+    .select({ id: members.id, countryCode: members.countryCode, mobile: members.mobile })
+    .from(members)
+    .where(or(...wanted.map((w) => and(eq(members.countryCode, w.countryCode), eq(members.mobile, w.mobile)))));
+  return wanted.map((w) => owners.some((owner) => owner.countryCode === w.countryCode && owner.mobile === w.mobile && owner.id !== w.memberId));
+});
+
 /** The rules only the server can check (SPEC §5): a login phone another member uses, a known code; and at least one of a group. */
 export async function declaredRules(
   db: Database,
@@ -68,12 +78,7 @@ export async function declaredRules(
     if (typeof mobile !== 'string') continue;
     const areaCodeField = compiled.valueFields.find((f) => f.id === areaCodeFieldOf(field));
     const areaCode = String((areaCodeField && valueAt(payload, areaCodeField)) ?? '');
-    const owner = await db
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.countryCode, areaCode), eq(members.mobile, mobile), ne(members.id, memberId)))
-      .limit(1);
-    if (owner.length > 0) errors.push({ field: field.id, key: field.unique!.messageKey });
+    if (await phoneOfAnother(db, { memberId, countryCode: areaCode, mobile })) errors.push({ field: field.id, key: field.unique!.messageKey });
   }
   for (const field of compiled.valueFields) {
     if (!field.lookup || !compiled.isVisible(field.id, formData)) continue;

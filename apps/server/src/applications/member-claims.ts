@@ -4,6 +4,7 @@
 // value per kind; taking a new one gives the old one up.
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/database.ts';
+import { batchedPerDatabase } from '../db/prepared.ts';
 import { memberClaims } from '../db/schema.ts';
 
 export type ClaimKind = 'username' | 'email' | 'idNo';
@@ -35,15 +36,42 @@ export async function heldByOthers(db: Database, memberId: string, claims: Claim
 /**
  * Takes every value for the member, giving up the one it held of each kind, or none of them: a save
  * refused for one value must not keep another (two racers could each win half, and both be refused).
- * One statement (kh_claim, drizzle/0028_claim_function.sql), kinds in a fixed order so two racers
- * queue on the same key instead of deadlocking; the unique key makes the second of two racers for a
- * value wait for the first and then find it taken. Answers the kinds another member holds.
+ * One call of kh_claim (drizzle/0028_claim_function.sql) a member, kinds in a fixed order so two
+ * racers queue on the same key instead of deadlocking; the unique key makes the second of two racers
+ * for a value wait for the first and then find it taken. Answers the kinds another member holds.
+ * The claims of saves that arrive together are one statement; should it fail, each is made alone, so
+ * that one member's failure (or a deadlock between two such statements) is only theirs.
  */
-export async function claim(db: Database, memberId: string, claims: Claim[]): Promise<ClaimKind[]> {
-  if (claims.length === 0) return [];
-  const ordered = [...claims].sort((a, b) => a.kind.localeCompare(b.kind));
-  const [row] = rowsOf<{ lost: ClaimKind[] }>(
-    await db.execute(sql`select kh_claim(${memberId}, ${sql.param(ordered.map((c) => c.kind))}::text[], ${sql.param(ordered.map((c) => c.value))}::text[]) as lost`),
+export function claim(db: Database, memberId: string, claims: Claim[]): Promise<ClaimKind[]> {
+  if (claims.length === 0) return Promise.resolve([]);
+  return claimTogether(db, { memberId, claims: [...claims].sort((a, b) => a.kind.localeCompare(b.kind)) });
+}
+
+type MemberClaims = { memberId: string; claims: Claim[] };
+
+const claimTogether = batchedPerDatabase<MemberClaims, ClaimKind[]>(async (db, wanted) => {
+  try {
+    return await claimStatement(db, wanted);
+  } catch (error) {
+    if (wanted.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+    const alone: (ClaimKind[] | Error)[] = [];
+    for (const one of wanted) alone.push(await claimStatement(db, [one]).then(([lost]) => lost!, (e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
+    return alone;
+  }
+});
+
+async function claimStatement(db: Database, wanted: readonly MemberClaims[]): Promise<ClaimKind[][]> {
+  const rows = wanted.map(({ memberId, claims }, position) => ({ position, member_id: memberId, kinds: claims.map((c) => c.kind), claimed: claims.map((c) => c.value) }));
+  const lost = rowsOf<{ position: number; lost: ClaimKind[] }>(
+    await db.execute(
+      sql`select r.position, kh_claim(r.member_id, array(select jsonb_array_elements_text(r.kinds)), array(select jsonb_array_elements_text(r.claimed))) as lost
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(position integer, member_id text, kinds jsonb, claimed jsonb) order by r.position`,
+    ),
   );
-  return row?.lost ?? [];
+  const byPosition = new Map(lost.map((row) => [Number(row.position), row.lost]));
+  return wanted.map((_, position) => {
+    const kinds = byPosition.get(position);
+    if (!kinds) throw new Error(`kh_claim answered no row for claim ${position}`);
+    return kinds;
+  });
 }

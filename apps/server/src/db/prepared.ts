@@ -1,6 +1,7 @@
 // The save path's reads are built once per database and sent as named prepared statements: drizzle's
 // query builder was a fifth of a step save's CPU (profile of `pnpm bench`), and PostgreSQL then
 // parses each once per connection.
+import DataLoader from 'dataloader';
 import type { Database } from './database.ts';
 
 /** One of a thing per database (a prepared query, a batching loader), built when first asked for. */
@@ -23,3 +24,13 @@ export const SAVE_BATCHING = { cache: false, maxBatchSize: 16, batchScheduleFn: 
 
 /** A query built once per database. */
 export const preparedQuery = perDatabase;
+
+/**
+ * A statement the save path makes for each save, made once for the saves that arrive together
+ * (SAVE_BATCHING): `load` answers each key, in order, its result or its own error. Under load each
+ * round trip a save made alone cost the server a socket write and the database a statement.
+ */
+export function batchedPerDatabase<Key, Result>(load: (db: Database, keys: readonly Key[]) => Promise<(Result | Error)[]>): (db: Database, key: Key) => Promise<Result> {
+  const loader = perDatabase((db) => new DataLoader<Key, Result>((keys) => load(db, keys), SAVE_BATCHING));
+  return (db, key) => loader(db).load(key);
+}
