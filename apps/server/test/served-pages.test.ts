@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOW_AWAY_COOKIE } from '@kh/api';
+import { DRAWN_SERVICE_MARKS, FLOW_AWAY_COOKIE } from '@kh/api';
 import { applications } from '../src/db/schema.ts';
 import { login, startServer, type TestServer } from './harness.ts';
 
@@ -21,9 +21,13 @@ beforeAll(async () => {
   for (const language of ['en', 'zh-HK', 'zh-CN']) {
     for (const page of ['start', 'login']) writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><style>${STYLE}</style><title>${page}.${language}</title>`);
     writeFileSync(join(dist, 'pages', `app.${language}.html`), `<!doctype html><title>app.${language}</title>`);
-    for (const state of ['new', 'draft', 'rejected']) writeFileSync(join(dist, 'pages', `status-${state}.${language}.html`), `<!doctype html><style>${STYLE}</style><title>status-${state}.${language}</title>`);
+    for (const state of ['new', 'draft', 'rejected'])
+      writeFileSync(
+        join(dist, 'pages', `status-${state}.${language}.html`),
+        `<!doctype html><style>${STYLE}</style><title>status-${state}.${language}</title><p class="service">${DRAWN_SERVICE_MARKS.phone}<br><a href="mailto:${DRAWN_SERVICE_MARKS.email}">${DRAWN_SERVICE_MARKS.email}</a></p>`,
+      );
   }
-  server = await startServer({ webDist: dist });
+  server = await startServer({ webDist: dist, service: { phone: '03-2345 6789', email: 'help&care@broker.example' } });
 });
 afterAll(() => server?.close());
 
@@ -76,6 +80,13 @@ describe('the pages the server sends', () => {
   it('a missing page and /error get the plain page', async () => {
     expect((await pageAt('/no/such/page')).title).toBe('plain');
     expect((await pageAt('/error?code=500')).title).toBe('plain');
+  });
+
+  it('a drawn status page names this server\'s customer service, as the app that takes it over does', async () => {
+    const applicant = await login(server, '123456781');
+    await applicant.post('/kh/account/apply/create', { relatedType: 'INIT' });
+    const html = await (await fetch(`${server.baseUrl}/status/entry`, { headers: { cookie: applicant.cookie, 'accept-encoding': 'br' } })).text();
+    expect(/<p class="service">([\s\S]*?)<\/p>/.exec(html)?.[1]).toBe('03-2345 6789<br><a href="mailto:help&#38;care@broker.example">help&#38;care@broker.example</a>');
   });
 
   it('allows a drawn page its inline styles by their hash, and no other inline style; the page varies with the session and language', async () => {

@@ -3,6 +3,7 @@
 // - a logged-out applicant's start page or login, which the browser takes over as it is (main.tsx hydrates it);
 // - a logged-in applicant's status page, for each state whose page holds nothing of theirs but the
 //   state, which stays on screen until the application, booted, shows its own first page.
+import { DRAWN_SERVICE_MARKS } from '@kh/api';
 import { createI18n, type Language } from '@kh/i18n';
 import type { EntryState, FlowInput } from '@kh/flow';
 import { Suspense, type ComponentType } from 'react';
@@ -44,7 +45,8 @@ export async function drawStatus(state: EntryState, language: Language): Promise
   const i18n = await createI18n(language);
   const flow = DRAWN_STATUS[state];
   if (!flow) throw new Error(`no drawn status page for ${state}`);
-  const application = placedApplication({ step: 'start', flow, applyId: state === 'new' ? null : 'drawn', user: { mid: 'drawn' } });
+  // Customer service as the server names it: marks the server fills in (DRAWN_SERVICE_MARKS).
+  const application = placedApplication({ step: 'start', flow, applyId: state === 'new' ? null : 'drawn', user: { mid: 'drawn' }, service: { ...DRAWN_SERVICE_MARKS } });
   const Drawn = () => (
     <ApplicationStateProvider value={application}>
       {/* No log-out link: the app's page in the broker's app has none (its native side owns the login); a browser's gets it with the app. */}

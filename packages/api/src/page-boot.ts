@@ -34,3 +34,10 @@ export function readPageBoot(dataset: Record<string, string | undefined>): PageB
  * resumes there, so the server does not draw the status page first (a session cookie, no value read).
  */
 export const FLOW_AWAY_COOKIE = 'kh_flow_away';
+
+/**
+ * What a drawn status page shows where customer service's phone and e-mail go: the build draws these
+ * marks (apps/web/src/prerender.tsx), and the server writes its own contact in their place as it loads
+ * the pages (apps/server/src/pages/web.ts), so the page and the app that takes it over say the same.
+ */
+export const DRAWN_SERVICE_MARKS = { phone: '%KH_SERVICE_PHONE%', email: '%KH_SERVICE_EMAIL%' } as const;

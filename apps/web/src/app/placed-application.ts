@@ -17,12 +17,13 @@ export interface Placement {
   payloads?: Record<string, Record<string, unknown>>;
   applyId: string | null;
   user: ApplicationState['user'];
+  service?: ApplicationState['service'];
 }
 
-export function placedApplication({ step, flow = {}, record = {}, relatedType = 'INIT', verifiedIdentity, payloads = {}, applyId, user }: Placement): ApplicationState {
+export function placedApplication({ step, flow = {}, record = {}, relatedType = 'INIT', verifiedIdentity, payloads = {}, applyId, user, service }: Placement): ApplicationState {
   const context = contextFromInput(flow);
   const actor = createActor(flowMachine, { snapshot: flowMachine.resolveState({ value: step, context }), input: {} });
   actor.start();
   const full: KhInfoDto = { success: false, status: context.status ?? 1, exist: true, fillStep: null, applyId, market: context.markets, opened: context.openedMarkets, ...record };
-  return applicationState({ record: full, supplement: null, applyId: full.applyId ?? null, relatedType, payloads: { ...payloads }, actor, user, verifiedIdentity, appSource: 4 });
+  return applicationState({ record: full, supplement: null, applyId: full.applyId ?? null, relatedType, payloads: { ...payloads }, actor, user, verifiedIdentity, appSource: 4, ...(service ? { service } : {}) });
 }
