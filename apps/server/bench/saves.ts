@@ -11,16 +11,15 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { freePort } from '@kh/testing';
-import { answers, completeProviderPage, initBody, payloadOf, STEP_CODES, uploadedPath, type FormStep } from '../test/fixtures.ts';
+import { type FormStep } from '../test/fixtures.ts';
+import { answeredApplicant, FORM_STEPS } from './answered-applicant.ts';
 import { steadyLoad } from './steady-load.ts';
 import { postgresUrl, serverDir, startServer, waitUntilUp } from './bench-server.ts';
-import { client, freshPostgresDatabase, type TestServer } from '../test/harness.ts';
+import { freshPostgresDatabase } from '../test/harness.ts';
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each step's burst, to find the slowest. */
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 3);
-/** The form steps in the order the app saves them. */
-const FORM_STEPS: FormStep[] = ['contact', 'market', 'identity', 'personal', 'work', 'financial', 'investment', 'tax', 'declaration', 'agreement', 'signature', 'documentUpload'];
 
 /** The bare route of floor-server.ts on its own fresh database. */
 async function startFloorServer(adminUrl: string) {
@@ -29,26 +28,6 @@ async function startFloorServer(adminUrl: string) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl, '/save', 'POST');
   return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
-}
-
-/** One applicant as the app leaves them: signed in, their identity verified, every step saved once; their cookie and each step's save body. */
-async function applicant(baseUrl: string, n: number): Promise<{ cookie: string; bodies: Record<FormStep, string> }> {
-  const c = client({ baseUrl } as TestServer);
-  const mobile = `12${String(3000000 + n)}`;
-  const login = await c.form('/passport/login', { mobile, countryCode: '60', password: 'bench' });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
-  const created = await c.post('/kh/account/apply/create', { relatedType: 'INIT' });
-  if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
-  const applyId = created.body.data.applyId as string;
-  const data = answers(n, { proof: await uploadedPath(c), statement: await uploadedPath(c), signature: await uploadedPath(c) }, mobile);
-  const init = await c.form('/ekyc/rest-api/ctos/init', initBody(applyId, { documentNumber: String(data.identity.nricNumber), documentName: String(data.identity.documentName) }));
-  await completeProviderPage(c, init.body.data.h5RedirectUrl, 'success', { idNo: String(data.identity.nricNumber), name: String(data.identity.documentName) });
-  const bodies = Object.fromEntries(FORM_STEPS.map((step) => [step, JSON.stringify({ fillStep: STEP_CODES[step], relatedType: 'INIT', data: payloadOf(step, data[step] ?? {}) })])) as Record<FormStep, string>;
-  for (const step of FORM_STEPS) {
-    const saved = await c.request('POST', '/kh/account/apply/fill-data', { body: bodies[step], headers: { 'content-type': 'application/json' } });
-    if (saved.status !== 200) throw new Error(`${step}: ${saved.status} ${JSON.stringify(saved.body)}`);
-  }
-  return { cookie: c.cookie, bodies };
 }
 
 /** The server's longest event-loop block since the last scrape (prom-client resets it on each). */
@@ -113,9 +92,9 @@ async function measureSaves(databaseUrl: string | undefined) {
   const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const goal = databaseUrl ? 2000 : 1000;
   try {
-    const people: Awaited<ReturnType<typeof applicant>>[] = [];
+    const people: Awaited<ReturnType<typeof answeredApplicant>>[] = [];
     // Ten at a time: each makes a dozen requests and an identity check.
-    for (let i = 0; i < APPLICANTS; i += 10) people.push(...(await Promise.all(Array.from({ length: Math.min(10, APPLICANTS - i) }, (_, k) => applicant(server.baseUrl, i + k)))));
+    for (let i = 0; i < APPLICANTS; i += 10) people.push(...(await Promise.all(Array.from({ length: Math.min(10, APPLICANTS - i) }, (_, k) => answeredApplicant(server.baseUrl, i + k)))));
     const cookies = people.map((p) => p.cookie);
     const bodiesOf = (step: FormStep) => people.map((p) => p.bodies[step]);
 
