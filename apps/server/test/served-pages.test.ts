@@ -86,7 +86,7 @@ describe('the pages the server sends', () => {
     const applicant = await login(server, '123456781');
     await applicant.post('/kh/account/apply/create', { relatedType: 'INIT' });
     const html = await (await fetch(`${server.baseUrl}/status/entry`, { headers: { cookie: applicant.cookie, 'accept-encoding': 'br' } })).text();
-    expect(/<p class="service">([\s\S]*?)<\/p>/.exec(html)?.[1]).toBe('03-2345 6789<br><a href="mailto:help&#38;care@broker.example">help&#38;care@broker.example</a>');
+    expect(/<p class="service">([\s\S]*?)<\/p>/.exec(html)?.[1]).toBe('03-2345 6789<br><a href="mailto:help&amp;care@broker.example">help&amp;care@broker.example</a>');
   });
 
   it('allows a drawn page its inline styles by their hash, and no other inline style; the page varies with the session and language', async () => {

@@ -12,6 +12,7 @@ import { DRAWN_SERVICE_MARKS, FLOW_AWAY_COOKIE } from '@kh/api';
 import { contextFromRecords, resolveRoute, statusEntry, type KhInfo } from '@kh/flow';
 import { LANGUAGE_COOKIE, chooseLanguage } from '@kh/i18n';
 import { appCsp } from '../http/csp.ts';
+import { escapeHtml } from '../sandbox/html.ts';
 import { sessionOf, type SessionRow } from '../http/session.ts';
 import { initApplication } from '../applications/index.ts';
 
@@ -62,8 +63,6 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * dist/pages/<name>.html (apps/web/scripts/prerender.ts), with this server's customer service where the
  * build left its marks (the app that takes the page over shows the same: a line that changed as it did
@@ -75,11 +74,9 @@ function loadPages(dir: string, service: { phone: string; email: string }): Map<
     readdirSync(dir)
       .filter((file) => file.endsWith('.html'))
       .map((file) => {
-        const bytes = Buffer.from(
-          readFileSync(join(dir, file), 'utf8').replaceAll(DRAWN_SERVICE_MARKS.phone, escapeHtml(service.phone)).replaceAll(DRAWN_SERVICE_MARKS.email, escapeHtml(service.email)),
-        );
-        const styleHashes = [...bytes.toString('utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
-        return [file.slice(0, -'.html'.length), { bytes: compressedVariants(bytes), styleHashes }];
+        const page = readFileSync(join(dir, file), 'utf8').replaceAll(DRAWN_SERVICE_MARKS.phone, escapeHtml(service.phone)).replaceAll(DRAWN_SERVICE_MARKS.email, escapeHtml(service.email));
+        const styleHashes = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+        return [file.slice(0, -'.html'.length), { bytes: compressedVariants(Buffer.from(page)), styleHashes }];
       }),
   );
 }
