@@ -66,7 +66,7 @@ try {
   for (const { name, path, headers } of landingRoutes(answeredApplicantCookie(server.origin)).filter((route) => !only || only.includes(route.path))) {
     // A logged-in page fires its load event within 0.2 s and its network is quiet after 1 s (Chromium's
     // own events), yet Lighthouse waited its whole 45 s for the quiet: 10 s holds the whole load.
-    const result = await lighthouse(`${server.origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: headers, maxWaitForLoad: 10_000 });
+    const result = await lighthouse(`${server.origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: headers, maxWaitForLoad: 10_000, ...(process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}) });
     const lhr = result!.lhr;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
