@@ -7,6 +7,7 @@ import { applyFullScreen, initialLanguage, keepLanguageChoice } from './app/plat
 import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, createI18n, loadLanguage, type Language } from '@kh/i18n';
 import { installErrorReports } from './app/error-reports.ts';
 import { endpoints, loginCache } from './app/services.ts';
+import { startBootCalls } from './app/boot-calls.ts';
 import { dropExpiredDrafts } from './app/drafts.ts';
 import { whenFirstPageShown } from './app/first-page.ts';
 import { replayEarlyInput, typedFields, type TypedFields } from './app/early-input.ts';
@@ -51,6 +52,7 @@ if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly s
     () => createRoot(root).render(<App />),
   );
 } else if (boot.drawn === 'status' && boot.session === 'in' && boot.language === language) {
+  startBootCalls(language, window.location.search);
   // The drawn status page stays on screen while the application boots beside it, out of sight; the
   // application's own first page (this status page, or wherever its flow stands) then takes its place.
   const app = Object.assign(document.createElement('div'), { hidden: true });
@@ -66,6 +68,7 @@ if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly s
     () => createRoot(root).render(<App />),
   );
 } else if (boot.session === 'in') {
+  startBootCalls(language, window.location.search);
   // Logged in: the application's code came preloaded with the page. The first render starts from it and
   // from the language's texts, with no loading screen in between.
   void Promise.all([createI18n(language), loadApplicationRoot()]).then(

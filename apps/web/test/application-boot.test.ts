@@ -36,6 +36,40 @@ describe("the application's boot", () => {
     await context.close();
   });
 
+  it('asks everything a reload mid-flow needs in one round, as the page loads: each call once', async () => {
+    const context = await phone(env.browser);
+    const page = await context.newPage();
+    await login(page, env.product, '123680003');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await waitPath(page, '/info/contact');
+    await page.getByLabel('E-mail').waitFor();
+
+    // The status check answers late: the second round's calls for the application this tab is on must not wait for it.
+    const asked: { name: string; at: number; body: string }[] = [];
+    let checkAnswered = Infinity;
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      const name = pathname.split('/').pop()!;
+      if (['check', 'queryPaymentType', 'fetch-data', 'fetch-ekyc-status', 'getUsers', 'multiple-value'].includes(name)) asked.push({ name, at: Date.now(), body: `${pathname}${search} ${request.postData() ?? ''}` });
+    });
+    await page.route(/\/apply\/check/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      checkAnswered = Date.now();
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByLabel('E-mail').waitFor();
+    const early = asked.filter(({ at }) => at < checkAnswered);
+    expect(early.filter(({ name }) => ['queryPaymentType', 'fetch-data', 'fetch-ekyc-status'].includes(name)).map(({ name }) => name).sort()).toEqual([
+      'fetch-data', 'fetch-data', 'fetch-data', 'fetch-data', 'fetch-ekyc-status', 'queryPaymentType',
+    ]);
+    expect(early.map(({ body }) => body).filter((body, i, all) => all.indexOf(body) !== i)).toEqual([]);
+    // The boot asked nothing again once the status check answered (the contact page then reads its own step, as it always does).
+    const late = asked.filter(({ at }) => at >= checkAnswered);
+    expect(late.filter(({ name, body }) => name !== 'fetch-data' || /"fillStep":200[35]/.test(body))).toEqual([]);
+    await context.close();
+  });
+
   it("draws the application at once when the page says someone is logged in: one loading screen (the status checks'), not the code's first", async () => {
     const context = await phone(env.browser);
     const page = await context.newPage();

@@ -23,19 +23,15 @@ import { useLocation } from 'wouter';
 import { settleTypedInput } from '@kh/ui';
 import { keepFlowStanding } from './flow-away.ts';
 import { cleanUpAfterStatusCheck } from './status-cleanup.ts';
-import { paymentTypeQuery } from './payment-type-query.ts';
+import { dropUntakenCalls, firstRound, secondRound } from './boot-calls.ts';
+import { dropSavedFlow, isHandoff, keepSavedFlow, markHandoff, readSavedFlow } from './saved-flow.ts';
 import { bridge, detectPlatform } from './platform.ts';
 import { endpoints, loginCache } from './services.ts';
 import { setErrorReportContext } from './error-reports.ts';
 import { initAnalytics, track } from './analytics.ts';
 
 type FlowActor = ActorRefFrom<typeof flowMachine>;
-const SNAPSHOT_KEY = 'kh.flow';
-const HANDOFF_KEY = 'kh.handoff';
-
-/** This tab is a phone that came by the PC's QR code (kept across the identity provider's return). */
-export const isHandoff = (): boolean => sessionStorage.getItem(HANDOFF_KEY) === '1';
-const markHandoff = () => sessionStorage.setItem(HANDOFF_KEY, '1');
+export { isHandoff } from './saved-flow.ts';
 
 export interface ApplicationState {
   record: KhInfoDto;
@@ -96,31 +92,6 @@ export function useApplication(): ApplicationState {
 
 const toKhInfo = (dto: KhInfoDto): KhInfo | null => (dto.exist ? { ...dto, status: dto.status, rejectedReason: dto.rejectedReason ?? null } : null);
 
-async function loadPayloads(applyId: string | null, relatedType: 'INIT' | 'SUPPLEMENT') {
-  if (!applyId) return {};
-  const steps = [['contact', 2000], ['market', 2001], ['personal', 2003], ['financial', 2005]] as const;
-  const loaded = await Promise.all(steps.map(([, code]) => endpoints.apply.fetchData({ fillStep: code, relatedType, applyId }).catch(() => ({}))));
-  return Object.fromEntries(steps.map(([step], i) => [step, loaded[i]]));
-}
-
-/** What the session keeps of the flow, so that a reload (or a provider's return) carries on. */
-interface SavedFlow {
-  applyId: string | null;
-  relatedType: 'INIT' | 'SUPPLEMENT';
-  status: number;
-  flow: unknown;
-}
-
-function readSavedFlow(): SavedFlow | undefined {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(SNAPSHOT_KEY) ?? 'null') as Partial<SavedFlow> | null;
-    return saved ? { applyId: saved.applyId ?? null, relatedType: saved.relatedType ?? 'INIT', status: saved.status ?? 0, flow: saved.flow } : undefined;
-  } catch {
-    sessionStorage.removeItem(SNAPSHOT_KEY);
-    return undefined;
-  }
-}
-
 type Boot = { kind: 'loading' } | { kind: 'login' } | { kind: 'ready'; state: ApplicationState } | { kind: 'failed'; message: string };
 
 export function ApplicationProvider({ children, fallback }: { children: ReactNode; fallback: (boot: Exclude<Boot, { kind: 'ready' }>) => ReactElement }): ReactElement {
@@ -136,12 +107,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         return;
       }
       const query = new URLSearchParams(window.location.search);
-      const [record, supplement, commons, user] = await Promise.all([
-        endpoints.apply.check(),
-        endpoints.supplement.check().catch(() => null),
-        endpoints.dictionary.appCommons(),
-        endpoints.passport.getUsers() as Promise<{ mobile?: string; countryCode?: string; mid: string; hsNo?: string }>,
-      ]);
+      const [record, supplement, commons, user] = await firstRound();
       cleanUpAfterStatusCheck(record, sessionStorage, (cookie) => (document.cookie = cookie));
       const supplementaryEntry = location.startsWith('/market/again') || query.has('entryCode');
       const saved = readSavedFlow();
@@ -158,12 +124,8 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
       if (query.get('handoff') === '1') markHandoff();
       const handoff = isHandoff();
       // The second round, asked together: each needs only the application the first round found.
-      const [ekyc, payment, payloads] = await Promise.all([
-        // The identity check belongs to the account's own application.
-        record.applyId ? endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: record.applyId }).catch(() => undefined) : undefined,
-        applyId && !handoff ? endpoints.apply.queryPaymentType(paymentTypeQuery(record, applyId, relatedType)).catch(() => undefined) : undefined,
-        handoff ? ({} as Record<string, Record<string, unknown>>) : loadPayloads(applyId, relatedType),
-      ]);
+      const [ekyc, payment, payloads] = await secondRound(record, applyId, relatedType, handoff);
+      dropUntakenCalls();
       const context = contextFromRecords({
         record: toKhInfo(record),
         supplement: null,
@@ -182,7 +144,7 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         try {
           actor = createActor(flowMachine, { snapshot: restoreSnapshot(saved.flow), input: {} });
         } catch {
-          sessionStorage.removeItem(SNAPSHOT_KEY);
+          dropSavedFlow();
         }
       }
       actor ??= createActor(flowMachine, { input: context });
@@ -190,8 +152,14 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         try {
           // A new application is a draft (status 1) from the moment it is created; its id and kind
           // are read as they are now (creating one sets them after the boot).
-          const flow: SavedFlow = { applyId: current.state?.applyId ?? applyId, relatedType: current.state?.relatedType ?? relatedType, status: record.exist ? record.status : 1, flow: stampSnapshot(actor!.getPersistedSnapshot()) };
-          sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify(flow));
+          const state = current.state;
+          keepSavedFlow({
+            applyId: state?.applyId ?? applyId,
+            relatedType: state?.relatedType ?? relatedType,
+            status: record.exist ? record.status : 1,
+            bankName: (state?.record ?? record).bankName,
+            flow: stampSnapshot(actor!.getPersistedSnapshot()),
+          });
           keepFlowStanding(snapshot.value as StepName);
         } catch {
           // The session store is full or off: the flow goes on, a reload starts at the status page.

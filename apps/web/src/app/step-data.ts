@@ -2,6 +2,7 @@
 // code, or earlier still by the page before it (which knows where NEXT likely goes). Each answer is
 // used once, by one arrival; saving a step drops what was fetched of it ahead.
 import type { ApplicationState } from './application.tsx';
+import { callsAhead } from './calls-ahead.ts';
 import { endpoints } from './services.ts';
 import { loadStepAssets } from './step-assets.ts';
 import { codeOf, type StepName } from '@kh/flow';
@@ -11,27 +12,21 @@ export const FORM_STEPS: StepName[] = ['contact', 'market', 'personal', 'work', 
 const FETCHED_AHEAD: StepName[] = [...FORM_STEPS, 'identity'];
 
 type Answers = Record<string, unknown>;
-const asked = new Map<string, Promise<Answers>>();
-const keyOf = (app: ApplicationState, step: StepName) => `${app.relatedType}:${app.applyId}:${step}`;
+const ahead = callsAhead();
+const keyOf = (app: ApplicationState & { applyId: string }, step: StepName) => `${app.relatedType}:${app.applyId}:${step}`;
+const fetchOf = (app: ApplicationState & { applyId: string }, step: StepName) => () =>
+  endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId }) as Promise<Answers>;
+const withApplication = (app: ApplicationState): app is ApplicationState & { applyId: string } => !!app.applyId;
 
 /** Starts the fetch (once) without taking its answer: for the page about to open, or the next one. */
 export function askStepData(app: ApplicationState, step: StepName): void {
-  if (!app.applyId) return;
-  const key = keyOf(app, step);
-  if (asked.has(key)) return;
-  const fetching = endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId }) as Promise<Answers>;
   // A failed fetch ahead is not an error yet: the page that needs it asks again.
-  fetching.catch(() => asked.delete(key));
-  asked.set(key, fetching);
+  if (withApplication(app)) ahead.start(keyOf(app, step), fetchOf(app, step));
 }
 
 /** The answers for the page that opens now: the fetch already under way if there is one, else a new one. */
 export function takeStepData(app: ApplicationState, step: StepName): Promise<Answers> {
-  askStepData(app, step);
-  const key = keyOf(app, step);
-  const answer = asked.get(key) ?? Promise.resolve({});
-  asked.delete(key);
-  return answer;
+  return withApplication(app) ? ahead.take(keyOf(app, step), fetchOf(app, step)) : Promise.resolve({});
 }
 
 /** While the applicant fills a page in, the page NEXT likely opens loads: its code and its saved answers. */
@@ -43,5 +38,5 @@ export function prepareAhead(app: ApplicationState, next: StepName | undefined):
 
 /** What was fetched ahead of a step no longer holds once the step is saved. */
 export function forgetStepData(app: ApplicationState, step: StepName): void {
-  asked.delete(keyOf(app, step));
+  if (withApplication(app)) ahead.forget(keyOf(app, step));
 }

@@ -1,0 +1,90 @@
+// The application's boot asks the server in two rounds: the status checks, the app's settings and who
+// is logged in; then, for the application the first round found, its identity check, whether it pays
+// and its saved steps. A logged-in page starts the first round as the page loads (main.tsx), beside
+// the application's code and the language's texts, rather than once React has mounted the boot; a
+// reload mid-flow starts the second round with it, for the application the tab's saved flow names.
+// The boot takes a call started early only when it asks the very same one (same call, same
+// arguments), once (calls-ahead.ts); whatever it did not take is dropped when it has booted. A guess
+// that no longer holds (the application changed status, the bank changed) costs the round trip it
+// would have cost anyway.
+import type { KhInfoDto, RelatedType } from '@kh/api';
+import { callsAhead } from './calls-ahead.ts';
+import { paymentTypeQuery } from './payment-type-query.ts';
+import { isHandoff, readSavedFlow } from './saved-flow.ts';
+import { endpoints, setApiLanguage } from './services.ts';
+
+const ahead = callsAhead();
+const start = (key: unknown[], call: () => Promise<unknown>) => ahead.start(JSON.stringify(key), call);
+const ask = <T>(key: unknown[], call: () => Promise<T>) => ahead.take(JSON.stringify(key), call);
+
+/** The boot has its answers: a later boot (after a logout and a login) asks afresh. */
+export const dropUntakenCalls = (): void => ahead.clear();
+
+type User = { mobile?: string; countryCode?: string; mid: string; hsNo?: string };
+const calls = {
+  check: () => endpoints.apply.check(),
+  supplementCheck: () => endpoints.supplement.check(),
+  appCommons: () => endpoints.dictionary.appCommons(),
+  user: () => endpoints.passport.getUsers() as Promise<User>,
+  ekycStatus: (applyId: string) => endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: applyId }),
+  paymentType: (query: ReturnType<typeof paymentTypeQuery>) => endpoints.apply.queryPaymentType(query),
+  stepData: (body: { fillStep: number; relatedType: RelatedType; applyId: string }) => endpoints.apply.fetchData(body),
+};
+
+/** The steps whose saved answers the boot reads (their codes): what the pages prefill from. */
+const BOOT_STEPS = [['contact', 2000], ['market', 2001], ['personal', 2003], ['financial', 2005]] as const;
+
+export function firstRound() {
+  return Promise.all([
+    ask(['check'], calls.check),
+    ask(['supplementCheck'], calls.supplementCheck).catch(() => null),
+    ask(['appCommons'], calls.appCommons),
+    ask(['user'], calls.user),
+  ]);
+}
+
+/** The second round, for the application the boot goes on with (`applyId`, of kind `relatedType`). */
+export function secondRound(record: KhInfoDto, applyId: string | null, relatedType: RelatedType, handoff: boolean) {
+  const payment = applyId && !handoff ? paymentTypeQuery(record, applyId, relatedType) : undefined;
+  return Promise.all([
+    // The identity check belongs to the account's own application.
+    record.applyId ? ask(['ekycStatus', record.applyId], () => calls.ekycStatus(record.applyId!)).catch(() => undefined) : undefined,
+    payment ? ask(['paymentType', payment], () => calls.paymentType(payment)).catch(() => undefined) : undefined,
+    // A phone that came by the PC's QR code does the identity check only: it reads nothing else.
+    handoff ? ({} as Record<string, Record<string, unknown>>) : stepPayloads(applyId, relatedType),
+  ]);
+}
+
+async function stepPayloads(applyId: string | null, relatedType: RelatedType): Promise<Record<string, Record<string, unknown>>> {
+  if (!applyId) return {};
+  const loaded = await Promise.all(
+    BOOT_STEPS.map(([, fillStep]) => {
+      const body = { fillStep, relatedType, applyId };
+      return ask(['stepData', body], () => calls.stepData(body)).catch(() => ({}));
+    }),
+  );
+  return Object.fromEntries(BOOT_STEPS.map(([step], i) => [step, loaded[i]!]));
+}
+
+/**
+ * Starts the boot's calls as a logged-in page loads, in the page's language: the first round, and on
+ * a reload mid-flow the second round's for the application the tab was on (a phone handed over by
+ * QR code guesses nothing).
+ */
+export function startBootCalls(language: string, search: string): void {
+  setApiLanguage(language);
+  start(['check'], calls.check);
+  start(['supplementCheck'], calls.supplementCheck);
+  start(['appCommons'], calls.appCommons);
+  start(['user'], calls.user);
+  const saved = readSavedFlow();
+  if (!saved?.applyId || isHandoff() || new URLSearchParams(search).get('handoff') === '1') return;
+  const { applyId, relatedType } = saved;
+  if (relatedType === 'INIT') start(['ekycStatus', applyId], () => calls.ekycStatus(applyId));
+  const payment = paymentTypeQuery({ bankName: saved.bankName }, applyId, relatedType);
+  start(['paymentType', payment], () => calls.paymentType(payment));
+  for (const [, fillStep] of BOOT_STEPS) {
+    const body = { fillStep, relatedType, applyId };
+    start(['stepData', body], () => calls.stepData(body));
+  }
+}
