@@ -31,7 +31,6 @@ import { setErrorReportContext } from './error-reports.ts';
 import { initAnalytics, track } from './analytics.ts';
 
 type FlowActor = ActorRefFrom<typeof flowMachine>;
-export { isHandoff } from './saved-flow.ts';
 
 export interface ApplicationState {
   record: KhInfoDto;

@@ -14,21 +14,28 @@ import { isHandoff, readSavedFlow } from './saved-flow.ts';
 import { endpoints, setApiLanguage } from './services.ts';
 
 const ahead = callsAhead();
-const start = (key: unknown[], call: () => Promise<unknown>) => ahead.start(JSON.stringify(key), call);
-const ask = <T>(key: unknown[], call: () => Promise<T>) => ahead.take(JSON.stringify(key), call);
+
+/** A boot call and the key it is started and taken by: its name and its arguments, written once. */
+interface BootCall<T> {
+  key: string;
+  call: () => Promise<T>;
+}
+const bootCall = <T>(name: string, args: unknown[], call: () => Promise<T>): BootCall<T> => ({ key: JSON.stringify([name, ...args]), call });
+const start = ({ key, call }: BootCall<unknown>) => ahead.start(key, call);
+const ask = <T>({ key, call }: BootCall<T>) => ahead.take(key, call);
 
 /** The boot has its answers: a later boot (after a logout and a login) asks afresh. */
 export const dropUntakenCalls = (): void => ahead.clear();
 
 type User = { mobile?: string; countryCode?: string; mid: string; hsNo?: string };
 const calls = {
-  check: () => endpoints.apply.check(),
-  supplementCheck: () => endpoints.supplement.check(),
-  appCommons: () => endpoints.dictionary.appCommons(),
-  user: () => endpoints.passport.getUsers() as Promise<User>,
-  ekycStatus: (applyId: string) => endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: applyId }),
-  paymentType: (query: ReturnType<typeof paymentTypeQuery>) => endpoints.apply.queryPaymentType(query),
-  stepData: (body: { fillStep: number; relatedType: RelatedType; applyId: string }) => endpoints.apply.fetchData(body),
+  check: bootCall('check', [], () => endpoints.apply.check()),
+  supplementCheck: bootCall('supplementCheck', [], () => endpoints.supplement.check()),
+  appCommons: bootCall('appCommons', [], () => endpoints.dictionary.appCommons()),
+  user: bootCall('user', [], () => endpoints.passport.getUsers() as Promise<User>),
+  ekycStatus: (applyId: string) => bootCall('ekycStatus', [applyId], () => endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: applyId })),
+  paymentType: (query: ReturnType<typeof paymentTypeQuery>) => bootCall('paymentType', [query], () => endpoints.apply.queryPaymentType(query)),
+  stepData: (body: { fillStep: number; relatedType: RelatedType; applyId: string }) => bootCall('stepData', [body], () => endpoints.apply.fetchData(body)),
 };
 
 /** The steps whose saved answers the boot reads (their codes): what the pages prefill from. */
@@ -36,10 +43,10 @@ const BOOT_STEPS = [['contact', 2000], ['market', 2001], ['personal', 2003], ['f
 
 export function firstRound() {
   return Promise.all([
-    ask(['check'], calls.check),
-    ask(['supplementCheck'], calls.supplementCheck).catch(() => null),
-    ask(['appCommons'], calls.appCommons),
-    ask(['user'], calls.user),
+    ask(calls.check),
+    ask(calls.supplementCheck).catch(() => null),
+    ask(calls.appCommons),
+    ask(calls.user),
   ]);
 }
 
@@ -48,8 +55,8 @@ export function secondRound(record: KhInfoDto, applyId: string | null, relatedTy
   const payment = applyId && !handoff ? paymentTypeQuery(record, applyId, relatedType) : undefined;
   return Promise.all([
     // The identity check belongs to the account's own application.
-    record.applyId ? ask(['ekycStatus', record.applyId], () => calls.ekycStatus(record.applyId!)).catch(() => undefined) : undefined,
-    payment ? ask(['paymentType', payment], () => calls.paymentType(payment)).catch(() => undefined) : undefined,
+    record.applyId ? ask(calls.ekycStatus(record.applyId)).catch(() => undefined) : undefined,
+    payment ? ask(calls.paymentType(payment)).catch(() => undefined) : undefined,
     // A phone that came by the PC's QR code does the identity check only: it reads nothing else.
     handoff ? ({} as Record<string, Record<string, unknown>>) : stepPayloads(applyId, relatedType),
   ]);
@@ -57,12 +64,7 @@ export function secondRound(record: KhInfoDto, applyId: string | null, relatedTy
 
 async function stepPayloads(applyId: string | null, relatedType: RelatedType): Promise<Record<string, Record<string, unknown>>> {
   if (!applyId) return {};
-  const loaded = await Promise.all(
-    BOOT_STEPS.map(([, fillStep]) => {
-      const body = { fillStep, relatedType, applyId };
-      return ask(['stepData', body], () => calls.stepData(body)).catch(() => ({}));
-    }),
-  );
+  const loaded = await Promise.all(BOOT_STEPS.map(([, fillStep]) => ask(calls.stepData({ fillStep, relatedType, applyId })).catch(() => ({}))));
   return Object.fromEntries(BOOT_STEPS.map(([step], i) => [step, loaded[i]!]));
 }
 
@@ -73,18 +75,11 @@ async function stepPayloads(applyId: string | null, relatedType: RelatedType): P
  */
 export function startBootCalls(language: string, search: string): void {
   setApiLanguage(language);
-  start(['check'], calls.check);
-  start(['supplementCheck'], calls.supplementCheck);
-  start(['appCommons'], calls.appCommons);
-  start(['user'], calls.user);
+  for (const first of [calls.check, calls.supplementCheck, calls.appCommons, calls.user]) start(first);
   const saved = readSavedFlow();
   if (!saved?.applyId || isHandoff() || new URLSearchParams(search).get('handoff') === '1') return;
   const { applyId, relatedType } = saved;
-  if (relatedType === 'INIT') start(['ekycStatus', applyId], () => calls.ekycStatus(applyId));
-  const payment = paymentTypeQuery({ bankName: saved.bankName }, applyId, relatedType);
-  start(['paymentType', payment], () => calls.paymentType(payment));
-  for (const [, fillStep] of BOOT_STEPS) {
-    const body = { fillStep, relatedType, applyId };
-    start(['stepData', body], () => calls.stepData(body));
-  }
+  if (relatedType === 'INIT') start(calls.ekycStatus(applyId));
+  start(calls.paymentType(paymentTypeQuery({ bankName: saved.bankName }, applyId, relatedType)));
+  for (const [, fillStep] of BOOT_STEPS) start(calls.stepData({ fillStep, relatedType, applyId }));
 }

@@ -12,11 +12,11 @@ export const FORM_STEPS: StepName[] = ['contact', 'market', 'personal', 'work', 
 const FETCHED_AHEAD: StepName[] = [...FORM_STEPS, 'identity'];
 
 type Answers = Record<string, unknown>;
+type WithApplication = ApplicationState & { applyId: string };
 const ahead = callsAhead();
-const keyOf = (app: ApplicationState & { applyId: string }, step: StepName) => `${app.relatedType}:${app.applyId}:${step}`;
-const fetchOf = (app: ApplicationState & { applyId: string }, step: StepName) => () =>
-  endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId }) as Promise<Answers>;
-const withApplication = (app: ApplicationState): app is ApplicationState & { applyId: string } => !!app.applyId;
+const keyOf = (app: WithApplication, step: StepName) => `${app.relatedType}:${app.applyId}:${step}`;
+const fetchOf = (app: WithApplication, step: StepName) => () => endpoints.apply.fetchData({ fillStep: codeOf(step), relatedType: app.relatedType, applyId: app.applyId }) as Promise<Answers>;
+const withApplication = (app: ApplicationState): app is WithApplication => !!app.applyId;
 
 /** Starts the fetch (once) without taking its answer: for the page about to open, or the next one. */
 export function askStepData(app: ApplicationState, step: StepName): void {
