@@ -24,6 +24,7 @@ import { settleTypedInput } from '@kh/ui';
 import { keepFlowStanding } from './flow-away.ts';
 import { cleanUpAfterStatusCheck } from './status-cleanup.ts';
 import { dropUntakenCalls, firstRound, secondRound } from './boot-calls.ts';
+import { offerStepData } from './step-data.ts';
 import { dropSavedFlow, isHandoff, keepSavedFlow, markHandoff, readSavedFlow } from './saved-flow.ts';
 import { bridge, detectPlatform } from './platform.ts';
 import { endpoints, loginCache } from './services.ts';
@@ -212,6 +213,9 @@ export function ApplicationProvider({ children, fallback }: { children: ReactNod
         arrived = snapshot.value as StepName;
         recordArrival(arrived);
       });
+      // The page the boot opens on takes what the boot read of it (a failed read, {}, is asked again).
+      const landing = actor.getSnapshot().value as StepName;
+      if (Object.keys(payloads[landing] ?? {}).length > 0) offerStepData(state, landing, payloads[landing]!);
       if (live) setBoot({ kind: 'ready', state });
     })().catch((error: Error) => live && setBoot({ kind: 'failed', message: error.message }));
     return () => {

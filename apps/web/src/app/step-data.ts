@@ -29,6 +29,15 @@ export function takeStepData(app: ApplicationState, step: StepName): Promise<Ans
   return withApplication(app) ? ahead.take(keyOf(app, step), fetchOf(app, step)) : Promise.resolve({});
 }
 
+/**
+ * Answers the boot read of the page it opens on: that page takes them rather than asking the same
+ * round trip again. Only that page's: a later arrival asks afresh (another step's save, the identity
+ * check, may have changed them since).
+ */
+export function offerStepData(app: ApplicationState, step: StepName, answers: Answers): void {
+  if (withApplication(app)) ahead.start(keyOf(app, step), () => Promise.resolve(answers));
+}
+
 /** While the applicant fills a page in, the page NEXT likely opens loads: its code and its saved answers. */
 export function prepareAhead(app: ApplicationState, next: StepName | undefined): void {
   if (!next || !FETCHED_AHEAD.includes(next)) return;

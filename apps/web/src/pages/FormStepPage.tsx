@@ -45,9 +45,10 @@ export interface FormStepPageProps {
 
 /** Suspends until the step's schema, validator and dictionaries have loaded (the first visit only). */
 export function FormStepPage(props: FormStepPageProps): ReactElement {
-  // The saved answers are asked for now, alongside the step's code, not after it has loaded.
+  // The saved answers are asked for now, alongside the step's code, not after it has loaded; once
+  // a visit (a render after the page took them would ask for them all over again).
   const app = useApplication();
-  askStepData(app, props.step);
+  useMemo(() => askStepData(app, props.step), [app, app.applyId, props.step]);
   const assets = loadStepAssets.loaded(props.step, app) ?? use(loadStepAssets(props.step, app));
   // The few widgets that load on demand (the upload, the signature pad) start now; each waits in its own place until it arrives.
   void loadWidgets(widgetsOfStep(assets.schema)).catch(() => undefined);
