@@ -1,4 +1,4 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@kh/ui/styles.css';
 import './app.css';
@@ -63,8 +63,9 @@ if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly s
     Object.assign(app, { hidden: false, id: 'root' });
     replayEarlyInput(typed);
   });
+  // Out of sight, the boot renders in slices (a transition): the drawn page answers a tap meanwhile.
   void Promise.all([createI18n(language), loadApplicationRoot()]).then(
-    ([i18n]) => createRoot(app).render(<App language={language} i18n={i18n} />),
+    ([i18n]) => startTransition(() => createRoot(app).render(<App language={language} i18n={i18n} />)),
     () => createRoot(root).render(<App />),
   );
 } else if (boot.session === 'in') {
