@@ -65,16 +65,21 @@ describe('the pages the server sends', () => {
     expect((await pageAt('/status/entry', { cookie: applicant.cookie })).title).toBe('app.en');
   });
 
-  it('a logged-in applicant gets the page that says so where the application may open elsewhere: a flow standing away in the tab, the add-market entry, a hand-off, a frame', async () => {
+  it("a logged-in applicant gets the page that says so where the application may open elsewhere: a tab's flow standing on that step, the add-market entry, a hand-off, a frame", async () => {
     const applicant = await login(server, '123660002');
     await applicant.post('/kh/account/apply/create', { relatedType: 'INIT' });
     expect((await pageAt('/info/contact', { cookie: applicant.cookie })).title).toBe('status-draft.en');
-    expect((await pageAt('/info/contact', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=1` })).title).toBe('app.en');
+    // A tab's flow standing on a step: that step's page (its reload) may resume there; another step's, opened in a new tab, opens on the status page.
+    expect((await pageAt('/info/contact', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=a1.contact` })).title).toBe('app.en');
+    expect((await pageAt('/info/contact', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=a1.personal|b2.contact` })).title).toBe('app.en');
+    expect((await pageAt('/info/work', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=a1.personal|b2.contact` })).title).toBe('status-draft.en');
+    // An app from before the tabs' entries said 1: any step may resume.
+    expect((await pageAt('/info/work', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=1` })).title).toBe('app.en');
     expect((await pageAt('/market/again', { cookie: applicant.cookie })).title).toBe('app.en');
     expect((await pageAt('/status/entry?entryCode=HK', { cookie: applicant.cookie })).title).toBe('app.en');
     expect((await pageAt('/iam/start?handoff=1', { cookie: applicant.cookie })).title).toBe('app.en');
     expect((await pageAt('/status/entry', { cookie: applicant.cookie, 'sec-fetch-dest': 'iframe' })).title).toBe('app.en');
-    expect((await pageAt('/info/base?language=zh-HK', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=1` })).title).toBe('app.zh-HK');
+    expect((await pageAt('/info/base?language=zh-HK', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=a1.personal` })).title).toBe('app.zh-HK');
   });
 
   it('a missing page and /error get the plain page', async () => {

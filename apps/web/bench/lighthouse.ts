@@ -2,7 +2,8 @@
 // against the built app and the real server, on every route an applicant lands on: the entry and login
 // pages logged out; a logged-in applicant's fresh start (the status page); every form step, both transit
 // pages and the result, opened directly by an applicant who has answered every form step
-// (apps/server/bench/answered-applicant.ts); and a step page reloaded mid-flow. Goals per route: performance ≥ 95, LCP ≤ 1.2 s,
+// (apps/server/bench/answered-applicant.ts); another step opened in a new tab while a tab stands mid-flow;
+// and a step page reloaded mid-flow. Goals per route: performance ≥ 95, LCP ≤ 1.2 s,
 // total blocking time ≤ 100 ms, accessibility 100, each route's figures from one run or, where that run
 // missed, the median of three; a route that misses one sets the exit code.
 // LIGHTHOUSE_ROUTES=<comma-separated paths> measures those alone.
@@ -13,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { FLOW_AWAY_COOKIE } from '@kh/api';
+import { FLOW_AWAY_COOKIE, flowAwayValue } from '@kh/api';
 import { STEPS, canonicalPath } from '@kh/flow';
 import { CHROMIUM, freePort } from '@kh/testing';
 
@@ -40,6 +41,9 @@ function answeredApplicantCookie(origin: string): string {
   return run.stdout.trim();
 }
 
+/** The cookie of a tab whose flow stands on the personal step. */
+const standingOnPersonal = flowAwayValue(undefined, 'lighthouse', 'personal');
+
 /** The routes, each with who opens it. */
 function landingRoutes(cookie: string): { name: string; path: string; headers: Record<string, string> }[] {
   const opened = STEPS.filter((step) => step.form || ['identityTransit', 'paymentTransit', 'result'].includes(step.name));
@@ -49,9 +53,13 @@ function landingRoutes(cookie: string): { name: string; path: string; headers: R
     { name: 'a logged-in applicant\'s start (the status page)', path: canonicalPath('start'), headers: { cookie } },
     // A link from an e-mail, a bookmark, a provider's return in a new tab: a fresh boot opens on the status page.
     ...opened.map((step) => ({ name: `${step.name}, opened directly`, path: canonicalPath(step.name), headers: { cookie } })),
-    // A reload of a step page: the tab keeps its flow there (the app's FLOW_AWAY_COOKIE). Lighthouse's
-    // fresh tab has no flow of its own, so the app opens on the status page after its own boot.
-    { name: 'personal, reloaded mid-flow', path: canonicalPath('personal'), headers: { cookie: `${cookie}; ${FLOW_AWAY_COOKIE}=1` } },
+    // Another step opened in a new tab while a tab's flow stands on the personal step (the app's
+    // FLOW_AWAY_COOKIE names it): the new tab has no flow of its own and opens on the status page.
+    { name: 'work, opened in a new tab while another stands on personal', path: canonicalPath('work'), headers: { cookie: `${cookie}; ${FLOW_AWAY_COOKIE}=${standingOnPersonal}` } },
+    // A reload of the step a tab's flow stands on: the page may resume there, so nothing is drawn first.
+    // Lighthouse's fresh tab has no flow of its own, so the app opens on the status page after its own
+    // boot; the real reload, in the tab that has the flow, is bench/reload.ts.
+    { name: 'personal, reloaded mid-flow', path: canonicalPath('personal'), headers: { cookie: `${cookie}; ${FLOW_AWAY_COOKIE}=${standingOnPersonal}` } },
   ];
 }
 

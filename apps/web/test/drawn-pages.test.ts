@@ -127,6 +127,17 @@ describe('drawn pages', () => {
     const again = await page.reload();
     expect(await again!.text()).not.toContain('data-drawn');
     await page.getByLabel('E-mail').waitFor();
+    // Another step opened in a new tab (a link, a bookmark) opens on the status page: it comes drawn, and
+    // the first tab's reload still resumes where its flow stands.
+    const other = await context.newPage();
+    const opened = await other.goto(`${env.product.origin}/info/work`);
+    expect(await opened!.text()).toContain('data-drawn="status"');
+    await other.waitForURL((url) => url.pathname === '/status/entry');
+    await other.getByRole('button', { name: 'Continue' }).waitFor();
+    const resumed = await page.reload();
+    expect(await resumed!.text()).not.toContain('data-drawn');
+    await page.getByLabel('E-mail').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/info/contact');
     expect(said).toEqual([]);
     await context.close();
   });

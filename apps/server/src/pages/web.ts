@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
-import { DRAWN_SERVICE_MARKS, FLOW_AWAY_COOKIE } from '@kh/api';
+import { DRAWN_SERVICE_MARKS, FLOW_AWAY_COOKIE, flowMayStandOn } from '@kh/api';
 import { contextFromRecords, resolveRoute, statusEntry, type KhInfo } from '@kh/flow';
 import { LANGUAGE_COOKIE, chooseLanguage } from '@kh/i18n';
 import { appCsp } from '../http/csp.ts';
@@ -101,7 +101,7 @@ async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boo
   }
   const language = chooseLanguage({ url: url.searchParams.get('language'), stored: request.cookies[LANGUAGE_COOKIE], browser: new Negotiator(request).languages() });
   if (session) {
-    const state = await drawnStatus(request, url, session).catch((error: unknown) => {
+    const state = await drawnStatus(request, url, route.step.name, session).catch((error: unknown) => {
       request.log.warn({ err: error }, 'status not read for the page: the plain page goes');
       return undefined;
     });
@@ -112,12 +112,13 @@ async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boo
 
 /**
  * The status page state a logged-in applicant's application opens on, when it surely opens there: a
- * fresh boot starts on the status page (apps/web application.tsx), unless its tab keeps a flow
- * standing elsewhere (the app's FLOW_AWAY_COOKIE), it is the add-market entry or a phone handed an
- * identity check, or the page is framed (the broker's page embedding it may not pass that cookie).
+ * fresh boot starts on the status page (apps/web application.tsx), unless a tab's flow stands on the
+ * step asked for (the app's FLOW_AWAY_COOKIE: a reload of it resumes there; another step, opened in a
+ * new tab, is a fresh boot), it is the add-market entry or a phone handed an identity check, or the
+ * page is framed (the broker's page embedding it may not pass that cookie).
  */
-async function drawnStatus(request: FastifyRequest, url: URL, session: SessionRow): Promise<string | undefined> {
-  if (request.cookies[FLOW_AWAY_COOKIE] || session.handoffApplicationId || request.headers['sec-fetch-dest'] === 'iframe') return undefined;
+async function drawnStatus(request: FastifyRequest, url: URL, step: string, session: SessionRow): Promise<string | undefined> {
+  if (flowMayStandOn(request.cookies[FLOW_AWAY_COOKIE], step) || session.handoffApplicationId || request.headers['sec-fetch-dest'] === 'iframe') return undefined;
   if (url.pathname.startsWith('/market/again') || url.searchParams.has('entryCode') || url.searchParams.has('handoff')) return undefined;
   const application = await initApplication(request.server.kh.db, session.memberId);
   const record = application ? { status: application.status as KhInfo['status'], opened: application.opened, market: application.market, masClientCodeActive: application.masClientCodeActive, rejectedReason: application.rejectedReason, rejectionKind: application.rejectionKind, fillStep: application.fillStep } : null;

@@ -1,12 +1,33 @@
-// Tells the server, with the next page asked for, whether this browser's flow stands away from the
-// status page: a reload then resumes there (application.tsx), so the server must not send the status
-// page drawn first (apps/server/src/pages/web.ts). A session cookie with no value worth reading.
-import { FLOW_AWAY_COOKIE } from '@kh/api';
+// Tells the server, with the next page asked for, which step this tab's flow stands on when it stands
+// away from the status page: a reload of that step resumes there (application.tsx), so the server must
+// not send the status page drawn first; a step opened in another tab, which opens on the status page,
+// still gets it drawn (apps/server/src/pages/web.ts). One cookie names each tab's step (FLOW_AWAY_COOKIE).
+import { FLOW_AWAY_COOKIE, flowAwayValue } from '@kh/api';
 import { stepByName, type StepName } from '@kh/flow';
+
+const TAB_KEY = 'kh.tab';
+
+/** This tab's name, kept in the tab across its reloads; one name for every tab where the tab keeps nothing. */
+function tabName(): string {
+  try {
+    let name = sessionStorage.getItem(TAB_KEY);
+    if (!name) sessionStorage.setItem(TAB_KEY, (name = Math.random().toString(36).slice(2, 10) || 't'));
+    return name;
+  } catch {
+    return 't';
+  }
+}
+
+const cookieValue = (): string | undefined =>
+  document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith(`${FLOW_AWAY_COOKIE}=`))
+    ?.slice(FLOW_AWAY_COOKIE.length + 1);
 
 export function keepFlowStanding(step: StepName): void {
   const attributes = `; path=/; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
-  const away = !stepByName(step).page.drawnByServer;
-  if (away === document.cookie.split('; ').some((cookie) => cookie.startsWith(`${FLOW_AWAY_COOKIE}=`))) return;
-  document.cookie = away ? `${FLOW_AWAY_COOKIE}=1${attributes}` : `${FLOW_AWAY_COOKIE}=${attributes}; max-age=0`;
+  const current = cookieValue();
+  const value = flowAwayValue(current, tabName(), stepByName(step).page.drawnByServer ? undefined : step);
+  if (value === (current ?? '')) return;
+  document.cookie = value ? `${FLOW_AWAY_COOKIE}=${value}${attributes}` : `${FLOW_AWAY_COOKIE}=${attributes}; max-age=0`;
 }
