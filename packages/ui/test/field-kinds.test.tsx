@@ -20,6 +20,17 @@ describe('Input', () => {
     expect(username.getAttribute('aria-invalid')).toBe('true');
     expect(username.getAttribute('aria-describedby')).toContain('root_username-error');
   });
+  it('left by a press elsewhere, shows its error once the press is over: it does not move what is being pressed', async () => {
+    await renderStep('contact');
+    const username = screen.getByLabelText('Username');
+    await userEvent.clear(username);
+    fireEvent.pointerDown(document.body);
+    fireEvent.blur(username);
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(screen.queryByText('Please enter', { selector: '.field__error' })).toBeNull();
+    fireEvent.pointerUp(document.body);
+    expect(await screen.findByText('Please enter', { selector: '.field__error' })).toBeTruthy();
+  });
   it('hands the form what was typed once the typing pauses, not at every keystroke; leaving the field hands it at once', async () => {
     const changes: Record<string, unknown>[] = [];
     await renderStep('contact', { onChange: (data) => changes.push(data) });

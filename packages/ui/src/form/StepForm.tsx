@@ -49,6 +49,25 @@ export function StepForm(props: StepFormProps): ReactElement {
   const seeded = useRef(false);
   useEffect(() => void (seeded.current = true), []);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const touch = (fields: string[]) => setTouched((before) => (fields.every((field) => before.has(field)) ? before : new Set([...before, ...fields])));
+  // A field left by pressing elsewhere (Next, with a mouse) shows its error once the press is over:
+  // shown at once, it moved what was being pressed from under the pointer, and the click was lost.
+  const pressing = useRef(false);
+  const touchedInPress = useRef<string[]>([]);
+  useEffect(() => {
+    const down = () => void (pressing.current = true);
+    // After the press's own click, which the pointer's release is followed by in the same turn.
+    const up = () =>
+      setTimeout(() => {
+        pressing.current = false;
+        if (touchedInPress.current.length > 0) touch(touchedInPress.current.splice(0));
+      });
+    const phases = [['pointerdown', down], ['pointerup', up], ['pointercancel', up]] as const;
+    for (const [phase, listener] of phases) document.addEventListener(phase, listener, true);
+    return () => {
+      for (const [phase, listener] of phases) document.removeEventListener(phase, listener, true);
+    };
+  }, []);
   const [submitted, setSubmitted] = useState(props.showAllErrors ?? false);
   const summary = useRef<HTMLDivElement>(null);
   // A server error belongs to the value it was given for: editing the field clears it.
@@ -103,7 +122,8 @@ export function StepForm(props: StepFormProps): ReactElement {
       onBlur: (id, value) => {
         const field = fieldIdOf(id);
         setData(reported.current);
-        setTouched((before) => (before.has(field) ? before : new Set(before).add(field)));
+        if (pressing.current) touchedInPress.current.push(field);
+        else touch([field]);
         props.onFieldBlur?.(field, value);
       },
       onSubmit: ({ formData }) => {
