@@ -9,3 +9,4 @@ export * from './sign.ts';
 export * from './toasts.ts';
 export * from './timing.ts';
 export * from './page-boot.ts';
+export * from './flow-away.ts';
