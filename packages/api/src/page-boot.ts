@@ -29,7 +29,6 @@ export function readPageBoot(dataset: Record<string, string | undefined>): PageB
   return boot;
 }
 
-
 /**
  * What a drawn status page shows where customer service's phone and e-mail go: the build draws these
  * marks (apps/web/src/prerender.tsx), and the server writes its own contact in their place as it loads

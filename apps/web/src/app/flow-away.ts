@@ -4,6 +4,7 @@
 // still gets it drawn (apps/server/src/pages/web.ts). One cookie names each tab's step (FLOW_AWAY_COOKIE).
 import { FLOW_AWAY_COOKIE, flowAwayValue } from '@kh/api';
 import { stepByName, type StepName } from '@kh/flow';
+import { cookieNamed } from './cookies.ts';
 
 const TAB_KEY = 'kh.tab';
 
@@ -18,15 +19,9 @@ function tabName(): string {
   }
 }
 
-const cookieValue = (): string | undefined =>
-  document.cookie
-    .split('; ')
-    .find((cookie) => cookie.startsWith(`${FLOW_AWAY_COOKIE}=`))
-    ?.slice(FLOW_AWAY_COOKIE.length + 1);
-
 export function keepFlowStanding(step: StepName): void {
   const attributes = `; path=/; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
-  const current = cookieValue();
+  const current = cookieNamed(document.cookie, FLOW_AWAY_COOKIE);
   const value = flowAwayValue(current, tabName(), stepByName(step).page.drawnByServer ? undefined : step);
   if (value === (current ?? '')) return;
   document.cookie = value ? `${FLOW_AWAY_COOKIE}=${value}${attributes}` : `${FLOW_AWAY_COOKIE}=${attributes}; max-age=0`;

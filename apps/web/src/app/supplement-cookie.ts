@@ -1,5 +1,6 @@
 // Supplement info and its source travel in a cookie from the add-market entry to the market and
 // tax pages, which restore it and then remove it (SPEC §4).
+import { cookieNamed } from './cookies.ts';
 
 export interface SupplementInfo {
   /** Market bit flags being added. */
@@ -17,11 +18,7 @@ export const removeSupplementCookie = (): string => `${SUPPLEMENT_COOKIE}=; path
 
 /** The supplement info in a document.cookie string, if it is there and well formed. */
 export function readSupplementCookie(cookies: string): SupplementInfo | undefined {
-  const raw = cookies
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SUPPLEMENT_COOKIE}=`))
-    ?.slice(SUPPLEMENT_COOKIE.length + 1);
+  const raw = cookieNamed(cookies, SUPPLEMENT_COOKIE);
   if (!raw) return undefined;
   try {
     const value = JSON.parse(decodeURIComponent(raw)) as Partial<SupplementInfo>;
