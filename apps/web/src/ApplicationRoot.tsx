@@ -5,7 +5,8 @@ import type { StepName } from '@kh/flow';
 import { lazy, Suspense, useLayoutEffect, type ReactElement } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { ApplicationProvider, useApplication } from './app/application.tsx';
+import { ApplicationProvider, useApplication, type ApplicationState } from './app/application.tsx';
+import { loadStepAssets } from './app/step-assets.ts';
 import { bridge } from './app/platform.ts';
 import { endpoints, loginCache } from './app/services.ts';
 import { clearDrafts } from './app/drafts.ts';
@@ -20,7 +21,13 @@ import { ChunkErrorBoundary } from './pages/ChunkErrorBoundary.tsx';
 import { loadChunk } from './app/chunks.ts';
 import { AddMarketPage, MyAbnormalPage, PdfPage, RejectionPage, ResultPage, StartPage, TransitPage } from './pages/StatusPages.tsx';
 
-const FormStepPage = lazy(() => loadChunk(() => import('./pages/FormStepPage.tsx')).then((m) => ({ default: m.FormStepPage })));
+/** The form step page's code; once it is in, the page draws without suspending (no fallback first). */
+let formStepPages: typeof import('./pages/FormStepPage.tsx') | undefined;
+const loadFormStepPage = () => loadChunk(() => import('./pages/FormStepPage.tsx')).then((module) => (formStepPages = module));
+const LazyFormStepPage = lazy(() => loadFormStepPage().then((m) => ({ default: m.FormStepPage })));
+
+/** The boot's landing on a form step waits for the page's code and its step's schema, validator and dictionaries. */
+const prepareLanding = (landing: StepName, app: ApplicationState) => (FORM_STEPS.includes(landing) ? Promise.all([loadFormStepPage(), loadStepAssets(landing, app)]) : undefined);
 const identityPages = () => loadChunk(() => import('./pages/IdentityPages.tsx'));
 const IdentityStartPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityStartPage })));
 const IdentityTransitPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityTransitPage })));
@@ -37,6 +44,7 @@ export function StepPage(): ReactElement {
   const step = useSelector(app.actor, (snapshot) => snapshot.value as StepName);
   useStepArrival(step);
   useLayoutEffect(firstPageShown, []);
+  const FormStepPage = formStepPages?.FormStepPage ?? LazyFormStepPage;
   if (FORM_STEPS.includes(step)) return <FormStepPage key={step} step={step} />;
   return <OtherStepPage step={step} />;
 }
@@ -102,7 +110,7 @@ function Boot({ kind, message }: { kind: string; message?: string }): ReactEleme
 
 export default function ApplicationRoot(): ReactElement {
   return (
-    <ApplicationProvider fallback={(boot) => <Boot kind={boot.kind} message={boot.kind === 'failed' ? boot.message : undefined} />}>
+    <ApplicationProvider fallback={(boot) => <Boot kind={boot.kind} message={boot.kind === 'failed' ? boot.message : undefined} />} prepare={prepareLanding}>
       <ChunkErrorBoundary>
         <Suspense fallback={<Loading />}>
           <StepPage />

@@ -6,7 +6,7 @@ import { App, loadApplicationRoot } from './App.tsx';
 import { applyFullScreen, initialLanguage, keepLanguageChoice } from './app/platform.ts';
 import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, createI18n, loadLanguage, type Language } from '@kh/i18n';
 import { installErrorReports } from './app/error-reports.ts';
-import { endpoints, loginCache } from './app/services.ts';
+import { dropGivenAnswers, endpoints, loginCache } from './app/services.ts';
 import { startBootCalls } from './app/boot-calls.ts';
 import { dropExpiredDrafts } from './app/drafts.ts';
 import { whenFirstPageShown } from './app/first-page.ts';
@@ -70,6 +70,8 @@ if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly s
   );
 } else if (boot.session === 'in') {
   startBootCalls(language, window.location.search);
+  // What the server answered with the page served this boot; a later call asks afresh.
+  whenFirstPageShown(dropGivenAnswers);
   // Logged in: the application's code came preloaded with the page. The first render starts from it and
   // from the language's texts, with no loading screen in between.
   void Promise.all([createI18n(language), loadApplicationRoot()]).then(

@@ -1,9 +1,11 @@
 // A logged-in applicant's page opens after two rounds of questions, not four: the status checks, then
 // together everything that needs only the application they found (the identity check's state, whether
-// to pay, the saved answers). Every reload, deep link and return from a provider goes through it.
+// to pay, the saved answers). Every reload, deep link and return from a provider goes through it. A
+// reload mid-flow usually comes with the answers of both rounds in the page (test/reload-paint.test.ts);
+// these pages come without them, as when the server could not ask them in time.
 import { describe, expect, it } from 'vitest';
 import { phone, useProduct } from './harness.ts';
-import { contactToPersonal, login, waitPath } from './journey.ts';
+import { contactToPersonal, login, waitPath, withoutPageAnswers } from './journey.ts';
 
 describe("the application's boot", () => {
   const env = useProduct();
@@ -28,6 +30,7 @@ describe("the application's boot", () => {
       ekycAnswered = Date.now();
       await route.continue();
     });
+    await withoutPageAnswers(page);
     await page.reload();
     await page.getByLabel('E-mail').waitFor();
     expect(started['fetch-ekyc-status']).toBeDefined();
@@ -62,6 +65,7 @@ describe("the application's boot", () => {
       checkAnswered = Date.now();
       await route.continue();
     });
+    await withoutPageAnswers(page);
     await page.reload();
     await page.getByLabel('E-mail').waitFor();
     const early = asked.filter(({ at }) => at < checkAnswered);
@@ -91,6 +95,7 @@ describe("the application's boot", () => {
         asked.push(route.request().postData() ?? '');
         await route.continue();
       });
+      await withoutPageAnswers(page);
       await page.reload();
       await page.getByLabel(field).first().waitFor();
       // Whatever the page asks for once it shows counts too (the next page's answers, asked ahead).

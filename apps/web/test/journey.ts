@@ -1,4 +1,5 @@
 // What an applicant does on each page, as a person would: fill, choose, upload, draw, click.
+import { PAGE_ANSWERS_ELEMENT } from '@kh/api';
 import { Jimp } from 'jimp';
 import type { Page } from 'playwright-core';
 import type { Product } from './harness.ts';
@@ -188,4 +189,20 @@ export async function openMoreMarketsAfterApproval(page: Page, product: Product,
   await page.getByRole('button', { name: 'Open more markets' }).click();
   await waitPath(page, '/market/again');
   return visited;
+}
+
+/**
+ * The pages this tab loads from now on (the reload to come) come without the answers the server gives with a logged-in page (as when
+ * it could not ask them in time): the app's boot asks for itself.
+ */
+export async function withoutPageAnswers(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT}">[^<]*</script>`), '');
+      await route.fulfill({ response, body });
+    },
+  );
 }

@@ -6,6 +6,7 @@ import { API_LIMITS, SUCCESS_CODES } from './constants.ts';
 import { CANCELLED, NETWORK_ERROR, TIMEOUT, describeError, type CatalogueEntry } from './error-catalogue.ts';
 import { createAdaptiveTimeout, type AdaptiveTimeoutOptions } from './timing.ts';
 import type { ToastStore } from './toasts.ts';
+import { givenAnswerKey, type GivenAnswers } from './given-answers.ts';
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -65,6 +66,8 @@ export interface ApiClientOptions {
   timeout?: AdaptiveTimeoutOptions;
   retryDelayMs?: number;
   duplicateWindowMs?: number;
+  /** Answers the server gave with the page: a call asking the very same is answered from them, once. */
+  given?: GivenAnswers;
 }
 
 /** Arrays and objects travel JSON-stringified in form bodies. */
@@ -77,18 +80,38 @@ export function encodeForm(body: FormBody): URLSearchParams {
   return params;
 }
 
+/** A call as it goes on the wire: its method, its URL (with the language), its body as sent. */
+export interface WireRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string;
+  contentType?: 'application/json' | 'application/x-www-form-urlencoded';
+}
+
+type Addressing = Pick<ApiClientOptions, 'baseUrl' | 'prefix' | 'language'>;
+
+function urlOf(options: Addressing, path: string, query: Query = {}): string {
+  const base = `${options.baseUrl}${options.prefix ?? ''}${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(key, String(value));
+  params.set('language', options.language());
+  return `${base}?${params}`;
+}
+
+/** What a call sends (multipart uploads go their own way, upload.ts). */
+export function wireRequest(options: Addressing, path: string, call: CallOptions = {}): WireRequest {
+  const method = call.method ?? (call.json !== undefined || call.form !== undefined ? 'POST' : 'GET');
+  const url = urlOf(options, path, call.query);
+  if (call.json !== undefined) return { method, url, body: JSON.stringify(call.json), contentType: 'application/json' };
+  if (call.form) return { method, url, body: encodeForm(call.form).toString(), contentType: 'application/x-www-form-urlencoded' };
+  return { method, url };
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const timeout = createAdaptiveTimeout(options.timeout);
   const duplicateWindowMs = options.duplicateWindowMs ?? API_LIMITS.duplicateWindowMs;
   const pending = new Map<string, number>();
-
-  function url(path: string, query: Query = {}): string {
-    const base = `${options.baseUrl}${options.prefix ?? ''}${path}`;
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(key, String(value));
-    params.set('language', options.language());
-    return `${base}?${params}`;
-  }
+  const url = (path: string, query?: Query): string => urlOf(options, path, query);
 
   /** Handles a failure the way SPEC §8 says: login codes ask for login; non-silent codes show a toast. */
   function report(error: ApiError, silent: boolean | undefined) {
@@ -125,9 +148,11 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** A request with its envelope unwrapped; failures are ApiError with a catalogue entry. */
   async function call<T>(path: string, call: CallOptions = {}): Promise<T> {
-    const method = call.method ?? (call.json !== undefined || call.form !== undefined ? 'POST' : 'GET');
-    const target = url(path, call.query);
-    const key = `${method} ${target} ${call.json !== undefined ? JSON.stringify(call.json) : call.form ? encodeForm(call.form).toString() : ''}`;
+    const request = wireRequest(options, path, call);
+    const { method, url: target } = request;
+    const given = options.given?.take(givenAnswerKey(request));
+    if (given) return given.data as T;
+    const key = `${method} ${target} ${request.body ?? ''}`;
     const started = Date.now();
     if (!call.exempt) {
       const since = pending.get(key);

@@ -10,3 +10,6 @@ export * from './toasts.ts';
 export * from './timing.ts';
 export * from './page-boot.ts';
 export * from './flow-away.ts';
+export * from './given-answers.ts';
+export * from './page-answers.ts';
+export * from './boot-requests.ts';

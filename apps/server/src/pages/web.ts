@@ -2,19 +2,20 @@
 // assets, the app's routes answered with index.html, and a strict Content-Security-Policy.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
-import { DRAWN_SERVICE_MARKS, FLOW_AWAY_COOKIE, flowMayStandOn } from '@kh/api';
+import { DRAWN_SERVICE_MARKS, FLOW_AWAY_COOKIE, flowMayStandOn, pageAnswersElement } from '@kh/api';
 import { contextFromRecords, resolveRoute, statusEntry, type KhInfo } from '@kh/flow';
 import { LANGUAGE_COOKIE, chooseLanguage } from '@kh/i18n';
 import { appCsp } from '../http/csp.ts';
 import { escapeHtml } from '../sandbox/html.ts';
 import { sessionOf, type SessionRow } from '../http/session.ts';
 import { initApplication } from '../applications/index.ts';
+import { answersForPage } from './page-answers.ts';
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 export const CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../console/dist');
@@ -54,12 +55,18 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
     if (pages.size === 0) return sendPage(request, reply, plain);
     // The page depends on the session and the language: no shared cache may answer it for another.
     reply.header('vary', 'accept-encoding, accept-language, cookie');
-    const name = await pageNameFor(request, (name) => pages.has(name));
-    const page = name ? pages.get(name) : undefined;
+    const chosen = await pageNameFor(request, (name) => pages.has(name));
+    const page = chosen ? pages.get(chosen.name) : undefined;
     if (!page) return sendPage(request, reply, plain);
     // A drawn page's styles are inline (it paints before any file arrives): allowed by their hash only.
     if (page.styleHashes.length > 0) reply.header('content-security-policy', appCsp(embedOrigins, page.styleHashes, botCheckOrigins));
-    return sendPage(request, reply, page.bytes);
+    if (!chosen!.answeredFor) return sendPage(request, reply, page.bytes);
+    // The applicant's own answers are in this page: no cache keeps it.
+    const answers = await answersForPage(app, request, chosen!.language, chosen!.answeredFor);
+    const drawn = page.bytes.identity.toString('utf8');
+    const at = drawn.includes('</body>') ? drawn.lastIndexOf('</body>') : drawn.length;
+    const html = `${drawn.slice(0, at)}${pageAnswersElement(answers)}${drawn.slice(at)}`;
+    return sendPage(request, reply.header('cache-control', 'no-store'), compressedOnce(request, Buffer.from(html)));
   };
 }
 
@@ -87,7 +94,7 @@ function loadPages(dir: string, service: { phone: string; email: string }): Map<
  * the application would open on it (drawnStatus); else a logged-in applicant's page that says so; the
  * plain page where the app shows neither (a missing page, /error) or the session could not be read.
  */
-async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boolean): Promise<string | undefined> {
+async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boolean): Promise<{ name: string; language: string; answeredFor?: { name: string; form?: boolean } } | undefined> {
   const url = new URL(request.url, 'http://app');
   if (url.pathname === '/error') return undefined;
   const route = resolveRoute(url.pathname, url.search);
@@ -105,9 +112,10 @@ async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boo
       request.log.warn({ err: error }, 'status not read for the page: the plain page goes');
       return undefined;
     });
-    return state && drawn(`status-${state}.${language}`) ? `status-${state}.${language}` : `app.${language}`;
+    // The page the app draws itself: it comes with the answers its boot would ask for.
+    return state && drawn(`status-${state}.${language}`) ? { name: `status-${state}.${language}`, language } : { name: `app.${language}`, language, answeredFor: route.step };
   }
-  return `${url.pathname === '/login' || route.step.requiresLogin ? 'login' : 'start'}.${language}`;
+  return { name: `${url.pathname === '/login' || route.step.requiresLogin ? 'login' : 'start'}.${language}`, language };
 }
 
 /**
@@ -128,6 +136,14 @@ async function drawnStatus(request: FastifyRequest, url: URL, step: string, sess
 /** index.html, compressed once: the not-found handler that serves the pages gets no route hooks (@fastify/compress). */
 function compressedVariants(bytes: Buffer) {
   return { identity: bytes, br: brotliCompressSync(bytes), gzip: gzipSync(bytes, { level: 9 }) };
+}
+
+/** A page made for one request, compressed as it asks (quickly: it is sent once). */
+function compressedOnce(request: FastifyRequest, bytes: Buffer): ReturnType<typeof compressedVariants> {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const none = Buffer.alloc(0);
+  if (/\bbr\b/.test(accepted)) return { identity: bytes, br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: none };
+  return { identity: bytes, br: none, gzip: /\bgzip\b/.test(accepted) ? gzipSync(bytes, { level: 6 }) : none };
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReturnType<typeof compressedVariants>) {

@@ -6,10 +6,10 @@
 // The boot takes a call started early only when it asks the very same one (same call, same
 // arguments), once (calls-ahead.ts); whatever it did not take is dropped when it has booted. A guess
 // that no longer holds (the application changed status, the bank changed) costs the round trip it
-// would have cost anyway.
-import type { KhInfoDto, RelatedType } from '@kh/api';
+// would have cost anyway. A page reloaded mid-flow may come with the answers of both rounds in it
+// (@kh/api page-answers.ts): the API client answers those calls from the page.
+import { BOOT_STEPS, bootRequests, paymentTypeQuery, type KhInfoDto, type RelatedType } from '@kh/api';
 import { callsAhead } from './calls-ahead.ts';
-import { paymentTypeQuery } from './payment-type-query.ts';
 import { isHandoff, readSavedFlow } from './saved-flow.ts';
 import { endpoints, setApiLanguage } from './services.ts';
 
@@ -27,19 +27,16 @@ const ask = <T>({ key, call }: BootCall<T>) => ahead.take(key, call);
 /** The boot has its answers: a later boot (after a logout and a login) asks afresh. */
 export const dropUntakenCalls = (): void => ahead.clear();
 
-type User = { mobile?: string; countryCode?: string; mid: string; hsNo?: string };
+const requests = bootRequests(endpoints);
 const calls = {
-  check: bootCall('check', [], () => endpoints.apply.check()),
-  supplementCheck: bootCall('supplementCheck', [], () => endpoints.supplement.check()),
-  appCommons: bootCall('appCommons', [], () => endpoints.dictionary.appCommons()),
-  user: bootCall('user', [], () => endpoints.passport.getUsers() as Promise<User>),
-  ekycStatus: (applyId: string) => bootCall('ekycStatus', [applyId], () => endpoints.ekyc.fetchStatus({ relateType: 'INIT', relateId: applyId })),
-  paymentType: (query: ReturnType<typeof paymentTypeQuery>) => bootCall('paymentType', [query], () => endpoints.apply.queryPaymentType(query)),
-  stepData: (body: { fillStep: number; relatedType: RelatedType; applyId: string }) => bootCall('stepData', [body], () => endpoints.apply.fetchData(body)),
+  check: bootCall('check', [], requests.check),
+  supplementCheck: bootCall('supplementCheck', [], requests.supplementCheck),
+  appCommons: bootCall('appCommons', [], requests.appCommons),
+  user: bootCall('user', [], requests.user),
+  ekycStatus: (applyId: string) => bootCall('ekycStatus', [applyId], () => requests.ekycStatus(applyId)),
+  paymentType: (query: ReturnType<typeof paymentTypeQuery>) => bootCall('paymentType', [query], () => requests.paymentType(query)),
+  stepData: (body: { fillStep: number; relatedType: RelatedType; applyId: string }) => bootCall('stepData', [body], () => requests.stepData(body)),
 };
-
-/** The steps whose saved answers the boot reads (their codes): what the pages prefill from. */
-const BOOT_STEPS = [['contact', 2000], ['market', 2001], ['personal', 2003], ['financial', 2005]] as const;
 
 export function firstRound() {
   return Promise.all([

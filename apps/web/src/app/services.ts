@@ -1,5 +1,5 @@
 // The app's one API client, its endpoints, the toast store and the login trigger.
-import { createApiClient, createEndpoints, createLoginCache, createLoginTrigger, createToastStore } from '@kh/api';
+import { PAGE_ANSWERS_ELEMENT, createApiClient, createEndpoints, createLoginCache, createLoginTrigger, createToastStore, givenAnswers, readPageAnswers } from '@kh/api';
 import { bridge, inApp } from './platform.ts';
 
 export const toasts = createToastStore();
@@ -15,7 +15,13 @@ const triggerLogin = createLoginTrigger({
   language: () => language,
 });
 
-export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => triggerLogin('expired') });
+/** The answers the server gave with the page (read once, then out of the document): dropped when the first page shows. */
+const pageAnswers = typeof document === 'undefined' ? null : document.getElementById(PAGE_ANSWERS_ELEMENT);
+const given = givenAnswers(readPageAnswers(pageAnswers?.textContent));
+pageAnswers?.remove();
+export const dropGivenAnswers = (): void => given.clear();
+
+export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => triggerLogin('expired'), given });
 export const endpoints = createEndpoints(api);
 export const loginCache = createLoginCache(async () => (await endpoints.passport.loginCheck()).logined);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentTypeQuery } from '../src/app/payment-type-query.ts';
+import { paymentTypeQuery } from '../src/boot-requests.ts';
 
 describe('queryPaymentType asks with the applicant\'s bank (SPEC §3)', () => {
   it('names the bank the record carries, and none before the financial step is saved', () => {

@@ -1,0 +1,120 @@
+// A logged-in page the app draws itself comes with the answers its boot would ask for (a reload
+// mid-flow paints without a round trip): the applicant's own, the very requests the app's client
+// sends (its client answers both rounds from the page with no network at all), nobody else's, and
+// never kept by a cache.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_STEPS, FLOW_AWAY_COOKIE, PAGE_ANSWERS_ELEMENT, bootRequests, createApiClient, createEndpoints, givenAnswers, paymentTypeQuery, readPageAnswers } from '@kh/api';
+import { answers, fill, uploadedPath } from './fixtures.ts';
+import { login, startServer, type Client, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'kh-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'pages'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>plain</title>');
+  for (const language of ['en', 'zh-HK', 'zh-CN']) {
+    for (const page of ['start', 'login', 'status-new', 'status-draft', 'status-rejected']) writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><title>${page}</title><body></body>`);
+    writeFileSync(join(dist, 'pages', `app.${language}.html`), `<!doctype html><title>app.${language}</title><body><div id="root" data-session="in"></div></body>`);
+  }
+  server = await startServer({ webDist: dist });
+});
+afterAll(() => server?.close());
+
+const blockOf = (html: string) => new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT}">([^<]*)</script>`).exec(html)?.[1];
+
+async function page(path: string, cookie: string) {
+  const response = await fetch(`${server.baseUrl}${path}`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  return { html, cacheControl: response.headers.get('cache-control'), block: blockOf(html) };
+}
+
+/** The app's own client in `language`, answering from the page and from nothing else: any request it had to send fails. */
+function appClientFrom(block: string | undefined, language = 'en') {
+  const sent: string[] = [];
+  const api = createApiClient({
+    baseUrl: server.baseUrl,
+    prefix: '/api',
+    language: () => language,
+    given: givenAnswers(readPageAnswers(block)),
+    fetch: async (input) => (sent.push(String(input instanceof Request ? input.url : input)), Promise.reject(new TypeError('no network'))),
+    retryDelayMs: 0,
+  });
+  return { endpoints: createEndpoints(api), sent };
+}
+
+async function applicantWithContact(mobile: string, n: number): Promise<{ applicant: Client; applyId: string }> {
+  const applicant = await login(server, mobile);
+  const applyId = (await applicant.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data.applyId as string;
+  const path = await uploadedPath(applicant);
+  const saved = await fill(applicant, 'contact', answers(n, { proof: path, statement: path, signature: path }, mobile).contact, { applyId });
+  expect(saved.status).toBe(200);
+  return { applicant, applyId };
+}
+
+describe('the answers a page reloaded mid-flow is served with', () => {
+  it("answers both rounds of the boot and the step's version exactly as the app asks them, with the applicant's own answers", async () => {
+    const { applicant, applyId } = await applicantWithContact('123670001', 670001);
+    const served = await page('/info/contact', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.contact`);
+    expect(served.block).toBeDefined();
+    expect(served.cacheControl).toBe('no-store');
+
+    const { endpoints, sent } = appClientFrom(served.block);
+    const boot = bootRequests(endpoints);
+    const [record, , commons, user] = await Promise.all([boot.check(), boot.supplementCheck(), boot.appCommons(), boot.user()]);
+    expect(record.applyId).toBe(applyId);
+    expect(commons.h5Config.kh).toBeDefined();
+    expect(user.mid).toBeTruthy();
+    await boot.ekycStatus(applyId);
+    await boot.paymentType(paymentTypeQuery(record, applyId, 'INIT'));
+    const saved = await Promise.all(BOOT_STEPS.map(([, fillStep]) => boot.stepData({ fillStep, relatedType: 'INIT', applyId })));
+    expect(await endpoints.schema.step('contact', { relatedType: 'INIT', applyId })).toMatchObject({ stepId: 'contact' });
+    expect(sent).toEqual([]);
+    // What the page says is what the API says to the applicant.
+    expect(saved[0]).toEqual((await applicant.post('/kh/account/apply/fetch-data', { fillStep: 2000, relatedType: 'INIT', applyId })).body.data);
+    expect(saved[0]).toMatchObject({ email: 'applicant670001@gmail.com' });
+  });
+
+  it("a second applicant's page holds their own application, nothing of the first's", async () => {
+    const first = await applicantWithContact('123670002', 670002);
+    const second = await applicantWithContact('123670003', 670003);
+    const served = await page('/info/contact', `${second.applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.contact`);
+    expect(served.block).toContain(second.applyId);
+    expect(served.block).not.toContain(first.applyId);
+    expect(served.block).not.toContain('applicant670002');
+    // The first applicant's application asked for with the second's page: not in it, so the app asks the server.
+    const { endpoints, sent } = appClientFrom(served.block);
+    await expect(bootRequests(endpoints).stepData({ fillStep: 2000, relatedType: 'INIT', applyId: first.applyId })).rejects.toThrow();
+    expect(new Set(sent).size).toBe(1);
+  });
+
+  it('each answer is taken once, in the language of the page; the pages drawn or logged out carry none', async () => {
+    const { applicant } = await applicantWithContact('123670004', 670004);
+    const served = await page('/info/contact?language=zh-HK', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.contact`);
+    expect(served.html).toContain('app.zh-HK');
+    const inEnglish = appClientFrom(served.block, 'en');
+    await expect(bootRequests(inEnglish.endpoints).check()).rejects.toThrow();
+    const inChinese = appClientFrom(served.block, 'zh-HK');
+    await bootRequests(inChinese.endpoints).check();
+    await expect(bootRequests(inChinese.endpoints).check()).rejects.toThrow();
+    expect(new Set(inChinese.sent).size).toBe(1);
+
+    // The status page drawn (no tab stands on the step) and a logged-out page: nothing of anyone's.
+    const drawn = await page('/info/contact', applicant.cookie);
+    expect(drawn.html).toContain('status-draft');
+    expect(drawn.block).toBeUndefined();
+    expect((await page('/info/contact', '')).block).toBeUndefined();
+  });
+
+  it('an applicant without an application gets the first round only', async () => {
+    const applicant = await login(server, '123670005');
+    const served = await page('/status/entry', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=1`);
+    const given = readPageAnswers(served.block);
+    expect(Object.keys(given)).toHaveLength(4);
+    expect(Object.keys(given).every((key) => !key.includes('fetch-data'))).toBe(true);
+  });
+});
