@@ -45,18 +45,26 @@ export interface QueueOptions {
   log?: { warn(object: Record<string, unknown>, message: string): void };
 }
 
-/** pg-boss's executeSql over a pool: statements without parameters may be several at once (the last one answers). */
-const poolAdapter = (pool: pg.Pool) => ({
+/**
+ * pg-boss's executeSql over a pool: statements without parameters may be several at once (the last one
+ * answers). Once the queue has stopped, the server closes that pool: a job that outlived the stop's
+ * wait and reports its end then touches nothing (its job expires and is tried again; pg-boss left the
+ * failed query an unhandled rejection, and an empty answer a TypeError).
+ */
+const poolAdapter = (pool: pg.Pool, stopped: () => boolean) => ({
   async executeSql(text: string, values?: unknown[]) {
+    // Never answered: pg-boss reads an answer's rows, and an error it does not catch.
+    if (stopped()) return new Promise<never>(() => undefined);
     const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
     return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
   },
 });
 
 export async function startQueue(options: QueueOptions): Promise<JobQueue> {
+  let stopped = false;
   const boss = options.databaseUrl
     ? new PgBoss({ connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 5_000, keepAlive: true } as ConstructorParameters<typeof PgBoss>[0])
-    : new PgBoss({ db: poolAdapter(options.embedded!), supervise: true, schedule: false });
+    : new PgBoss({ db: poolAdapter(options.embedded!, () => stopped), supervise: true, schedule: false });
   // pg-boss reports its failures (the database restarting under its polling) here; it keeps polling.
   boss.on('error', (error) => options.log?.warn({ dependency: 'database', reason: error.message.split('\n')[0]!.slice(0, 120), part: 'job queue' }, 'database unavailable'));
   await boss.start();
@@ -103,6 +111,9 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
       const rows = (await boss.getDb().executeSql(`select id, name, data, created_on from pgboss.job where name = any($1) order by created_on desc limit ${Number(limit)}`, [RETRIED.map(([, deadLetter]) => deadLetter)])) as { rows: { id: string; name: string; data: unknown; created_on: Date }[] };
       return rows.rows.map((row) => ({ id: row.id, name: row.name, data: row.data, createdOn: new Date(row.created_on) }));
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      stopped = true;
+    },
   };
 }
