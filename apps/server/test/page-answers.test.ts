@@ -1,7 +1,8 @@
-// A logged-in page the app draws itself comes with the answers its boot would ask for (a reload
-// mid-flow paints without a round trip): the applicant's own, the very requests the app's client
+// A logged-in page comes with the answers the application's boot would ask for (a reload mid-flow
+// paints without a round trip; behind a drawn status page the boot makes no calls): the applicant's own, the very requests the app's client
 // sends (its client answers both rounds from the page with no network at all), nobody else's, and
 // never kept by a cache.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { BOOT_STEPS, FLOW_AWAY_COOKIE, PAGE_ANSWERS_ELEMENT, bootRequests, creat
 import { answers, fill, uploadedPath } from './fixtures.ts';
 import { login, startServer, type Client, type TestServer } from './harness.ts';
 
+/** The drawn status pages' resume check, as the build writes it (no step named until the server names one). */
+const RESUME_CHECK = '/* the resume check */';
 let server: TestServer;
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'kh-dist-'));
@@ -17,7 +20,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'pages'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>plain</title>');
   for (const language of ['en', 'zh-HK', 'zh-CN']) {
-    for (const page of ['start', 'login', 'status-new', 'status-draft', 'status-rejected']) writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><title>${page}</title><body></body>`);
+    for (const page of ['start', 'login']) writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><html><head><title>${page}.${language}</title></head><body></body></html>`);
+    for (const page of ['status-new', 'status-draft', 'status-rejected'])
+      writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><html><head><script data-step="">${RESUME_CHECK}</script><title>${page}.${language}</title></head><body></body></html>`);
     writeFileSync(join(dist, 'pages', `app.${language}.html`), `<!doctype html><title>app.${language}</title><body><div id="root" data-session="in"></div></body>`);
   }
   server = await startServer({ webDist: dist });
@@ -30,7 +35,7 @@ async function page(path: string, cookie: string) {
   const response = await fetch(`${server.baseUrl}${path}`, { headers: { cookie } });
   expect(response.status).toBe(200);
   const html = await response.text();
-  return { html, cacheControl: response.headers.get('cache-control'), block: blockOf(html) };
+  return { html, cacheControl: response.headers.get('cache-control'), csp: response.headers.get('content-security-policy') ?? '', block: blockOf(html) };
 }
 
 /** The app's own client in `language`, answering from the page and from nothing else: any request it had to send fails. */
@@ -92,10 +97,10 @@ describe('the answers a page reloaded mid-flow is served with', () => {
     expect(new Set(sent).size).toBe(1);
   });
 
-  it('each answer is taken once, in the language of the page; the pages drawn or logged out carry none', async () => {
+  it('each answer is taken once, in the language of the page; the status page drawn carries them too, a logged-out page none', async () => {
     const { applicant } = await applicantWithContact('123670004', 670004);
     const served = await page('/info/contact?language=zh-HK', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.contact`);
-    expect(served.html).toContain('app.zh-HK');
+    expect(served.html).toContain('status-draft.zh-HK');
     const inEnglish = appClientFrom(served.block, 'en');
     await expect(bootRequests(inEnglish.endpoints).check()).rejects.toThrow();
     const inChinese = appClientFrom(served.block, 'zh-HK');
@@ -103,11 +108,29 @@ describe('the answers a page reloaded mid-flow is served with', () => {
     await expect(bootRequests(inChinese.endpoints).check()).rejects.toThrow();
     expect(new Set(inChinese.sent).size).toBe(1);
 
-    // The status page drawn (no tab stands on the step) and a logged-out page: nothing of anyone's.
+    // The status page drawn (no tab stands on the step): the application boots behind it, from the page.
     const drawn = await page('/info/contact', applicant.cookie);
-    expect(drawn.html).toContain('status-draft');
-    expect(drawn.block).toBeUndefined();
+    expect(drawn.html).toContain('status-draft.en');
+    expect(drawn.html).toContain('<script data-step="">');
+    expect(drawn.cacheControl).toBe('no-store');
+    const behind = appClientFrom(drawn.block);
+    expect((await bootRequests(behind.endpoints).check()).status).toBe(1);
+    expect(behind.sent).toEqual([]);
+    // A logged-out page: nothing of anyone's.
     expect((await page('/info/contact', '')).block).toBeUndefined();
+  });
+
+  it('where a tab\'s flow stands on the step, the status page comes drawn with the resume check first, which asks about that step', async () => {
+    const { applicant } = await applicantWithContact('123670006', 670006);
+    const served = await page('/info/base', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.personal`);
+    expect(served.html).toContain(`<head><script data-step="personal">${RESUME_CHECK}</script><title>status-draft.en</title>`);
+    expect(served.block).toBeDefined();
+    // The inline check runs under the page's CSP by its hash alone.
+    expect(served.csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(RESUME_CHECK).digest('base64')}';`);
+    // Another step: no tab stands there, nothing to check.
+    expect((await page('/info/work', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.personal`)).html).toContain('<script data-step="">');
+    // Framed, the add-market entry: the logged-in page, as before.
+    expect((await page('/market/again', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.personal`)).html).toContain('app.en');
   });
 
   it('an applicant without an application gets the first round only', async () => {

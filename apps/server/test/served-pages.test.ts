@@ -70,6 +70,7 @@ describe('the pages the server sends', () => {
     await applicant.post('/kh/account/apply/create', { relatedType: 'INIT' });
     expect((await pageAt('/info/contact', { cookie: applicant.cookie })).title).toBe('status-draft.en');
     // A tab's flow standing on a step: that step's page (its reload) may resume there; another step's, opened in a new tab, opens on the status page.
+    // These status pages have no resume check (apps/web scripts/resume-check.ts; test/page-answers.test.ts has one): the logged-in page goes where a tab may resume.
     expect((await pageAt('/info/contact', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=a1.contact` })).title).toBe('app.en');
     expect((await pageAt('/info/contact', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=a1.personal|b2.contact` })).title).toBe('app.en');
     expect((await pageAt('/info/work', { cookie: `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=a1.personal|b2.contact` })).title).toBe('status-draft.en');

@@ -56,9 +56,10 @@ function landingRoutes(cookie: string): { name: string; path: string; headers: R
     // Another step opened in a new tab while a tab's flow stands on the personal step (the app's
     // FLOW_AWAY_COOKIE names it): the new tab has no flow of its own and opens on the status page.
     { name: 'work, opened in a new tab while another stands on personal', path: canonicalPath('work'), headers: { cookie: `${cookie}; ${FLOW_AWAY_COOKIE}=${standingOnPersonal}` } },
-    // A reload of the step a tab's flow stands on: the page may resume there, so nothing is drawn first.
-    // Lighthouse's fresh tab has no flow of its own, so the app opens on the status page after its own
-    // boot; the real reload, in the tab that has the flow, is bench/reload.ts.
+    // The step a tab's flow stands on: its reload resumes there, any other tab opens on the status page;
+    // the status page comes drawn with a resume check first (scripts/resume-check.ts), which hides it in
+    // the tab that resumes. Lighthouse's fresh tab has no flow of its own: the drawn page shows. The real
+    // reload, in the tab that has the flow, is bench/reload.ts.
     { name: 'personal, reloaded mid-flow', path: canonicalPath('personal'), headers: { cookie: `${cookie}; ${FLOW_AWAY_COOKIE}=${standingOnPersonal}` } },
   ];
 }

@@ -3,7 +3,8 @@
 // - <start|login>.<language>.html: what a logged-out applicant first sees, drawn in that language,
 //   which the app takes over as it is;
 // - status-<state>.<language>.html: a logged-in applicant's status page in each state drawn (src/prerender.tsx),
-//   which the server sends when the application would open on it;
+//   which the server sends when the application would open on it, or may (a step a tab's flow stands
+//   on: its resume check, first in the head, then names the step and hides the page in the tab that resumes there);
 // - app.<language>.html: the empty page for a logged-in applicant, which says so (no login check on
 //   the way to the first page) and asks at once for the application's code and the language's texts.
 // Every page asks early for its language's texts, which the first render needs. A drawn page carries
@@ -15,8 +16,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pageBootAttributes, type DrawnPage, type PageBoot } from '@kh/api';
+import { RESUMING_STYLE, pageBootAttributes, type DrawnPage, type PageBoot } from '@kh/api';
 import { LANGUAGES, type Language } from '@kh/i18n';
+import { resumeCheckElement } from './resume-check.ts';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { drawLoggedOut, drawStatus, DRAWN_STATUS } = (await import(join(web, 'dist-prerender/prerender.js'))) as typeof import('../src/prerender.tsx');
@@ -74,6 +76,7 @@ function afterPaintScript(): string {
   return file;
 }
 const afterPaint = afterPaintScript();
+
 const entryChunks = [entry.file, ...chunkFiles('index.html', new Set())].filter((file, i, all) => all.indexOf(file) === i);
 const withScriptsAfterPaint = (html: string, language: Language, session: 'in' | 'out') => {
   // A logged-in applicant's drawn page asks for the application's code too.
@@ -112,7 +115,7 @@ for (const language of LANGUAGES) {
   for (const drawnPage of ['start', 'login'] as const)
     write(`${drawnPage}.${language}`, page(language, { session: 'out', drawn: drawnPage, language }, languageChunk(language), await drawLoggedOut(pathOf[drawnPage], language)));
   for (const state of Object.keys(DRAWN_STATUS) as (keyof typeof DRAWN_STATUS)[])
-    write(`status-${state}.${language}`, page(language, { session: 'in', drawn: 'status', language }, [], await drawStatus(state, language)));
+    write(`status-${state}.${language}`, page(language, { session: 'in', drawn: 'status', language }, [], await drawStatus(state, language)).replace('<head>', `<head>\n    ${resumeCheckElement()}`).replace('</head>', `<style>${RESUMING_STYLE}</style>\n  </head>`));
   write(`app.${language}`, page(language, { session: 'in' }, [...languageChunk(language), ...applicationChunks]));
 }
 console.log(`wrote ${written} pages into dist/pages`);

@@ -10,8 +10,8 @@ import { dropGivenAnswers, endpoints, loginCache } from './app/services.ts';
 import { startBootCalls } from './app/boot-calls.ts';
 import { dropExpiredDrafts } from './app/drafts.ts';
 import { whenFirstPageShown } from './app/first-page.ts';
-import { replayEarlyInput, typedFields, type TypedFields } from './app/early-input.ts';
-import { installBridgeDouble, readPageBoot } from '@kh/api';
+import { replayEarlyInput, stopHoldingClicks, typedFields, type TypedFields } from './app/early-input.ts';
+import { RESUMING_ATTRIBUTE, installBridgeDouble, readPageBoot } from '@kh/api';
 
 // Development only: ?khBridge=<app version> plays the app's side of the bridge and logs each call,
 // so the in-app behaviour can be tried in a desktop browser (docs/kh-bridge.md).
@@ -25,8 +25,13 @@ installErrorReports(endpoints.analytics.errorReport);
 const root = document.getElementById('root')!;
 // The server said with the page whether anyone is logged in, and may have sent the page drawn.
 const boot = readPageBoot(root.dataset);
+// A status page drawn for the step this tab's flow stands on (a reload): hidden by its resume check,
+// never shown; the app resumes on the step as on the logged-in page.
+const resuming = document.documentElement.hasAttribute(RESUMING_ATTRIBUTE);
 if (boot.session) loginCache.seed(boot.session === 'in');
 const language = initialLanguage();
+// What the server answered with a logged-in page served this boot; a later call asks afresh.
+if (boot.session === 'in') whenFirstPageShown(dropGivenAnswers);
 // A choice kept before the server was told of it (the cookie) is told now, for the next page.
 if (localStorage.getItem(LANGUAGE_STORAGE_KEY) === language && !document.cookie.includes(`${LANGUAGE_COOKIE}=${language}`)) keepLanguageChoice(language);
 // What was typed and clicked on a drawn page before the app took it over is done once it has: the
@@ -38,7 +43,7 @@ function TakingOver({ typed, children }: { typed?: TypedFields; children: ReactN
 // A language picked on the drawn page before the app took it over (its scripts come once it has
 // painted) is the applicant's choice: the app opens in it.
 const picked = root.querySelector<HTMLSelectElement>('#language')?.value;
-if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly string[]).includes(picked)) {
+if (!resuming && boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly string[]).includes(picked)) {
   keepLanguageChoice(picked as Language);
   const typed = typedFields(root);
   void createI18n(picked as Language).then(
@@ -51,7 +56,7 @@ if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly s
     (i18n) => hydrateRoot(root, <TakingOver><App language={language} i18n={i18n} /></TakingOver>),
     () => createRoot(root).render(<App />),
   );
-} else if (boot.drawn === 'status' && boot.session === 'in' && boot.language === language) {
+} else if (!resuming && boot.drawn === 'status' && boot.session === 'in' && boot.language === language) {
   startBootCalls(language, window.location.search);
   // The drawn status page stays on screen while the application boots beside it, out of sight; the
   // application's own first page (this status page, or wherever its flow stands) then takes its place.
@@ -70,8 +75,11 @@ if (boot.drawn && picked && picked !== boot.language && (LANGUAGES as readonly s
   );
 } else if (boot.session === 'in') {
   startBootCalls(language, window.location.search);
-  // What the server answered with the page served this boot; a later call asks afresh.
-  whenFirstPageShown(dropGivenAnswers);
+  if (resuming) {
+    root.replaceChildren();
+    document.documentElement.removeAttribute(RESUMING_ATTRIBUTE);
+    stopHoldingClicks();
+  }
   // Logged in: the application's code came preloaded with the page. The first render starts from it and
   // from the language's texts, with no loading screen in between.
   void Promise.all([createI18n(language), loadApplicationRoot()]).then(

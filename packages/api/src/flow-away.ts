@@ -17,7 +17,11 @@ export interface FlowAway {
   step: string;
 }
 
-const ENTRY = /^([a-z0-9]{1,12})\.([A-Za-z]{1,40})$/;
+/** One tab's entry: its name and its step. */
+export const FLOW_AWAY_ENTRY = /^([a-z0-9]{1,12})\.([A-Za-z]{1,40})$/;
+const ENTRY = FLOW_AWAY_ENTRY;
+/** Where a tab keeps its name (sessionStorage: the tab's own, across its reloads). */
+export const FLOW_AWAY_TAB_KEY = 'kh.tab';
 
 /**
  * The tabs' entries in a cookie's value, or 'anywhere' where the value names no step (an app from
@@ -45,4 +49,10 @@ export function flowAwayValue(value: string | undefined, tab: string, step: stri
 export function flowMayStandOn(value: string | undefined, step: string): boolean {
   const read = readFlowAway(value);
   return read === 'anywhere' || read.some((entry) => entry.step === step);
+}
+
+/** Whether the flow of the tab named `tab` stands on `step` (its reload of that step resumes there). */
+export function tabStandsOn(value: string | undefined, tab: string | null, step: string): boolean {
+  const read = readFlowAway(value);
+  return read === 'anywhere' || read.some((entry) => entry.tab === tab && entry.step === step);
 }

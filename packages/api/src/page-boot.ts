@@ -35,3 +35,11 @@ export function readPageBoot(dataset: Record<string, string | undefined>): PageB
  * the pages (apps/server/src/pages/web.ts), so the page and the app that takes it over say the same.
  */
 export const DRAWN_SERVICE_MARKS = { phone: '%KH_SERVICE_PHONE%', email: '%KH_SERVICE_EMAIL%' } as const;
+
+/**
+ * On <html> when a status page drawn for a step a tab's flow may stand on is in that tab (its resume
+ * check said so, before the page painted): the tab resumes on the step, the drawn page stays hidden.
+ */
+export const RESUMING_ATTRIBUTE = 'data-resuming';
+/** The drawn status page's rule that hides it while resuming (inline, allowed by its hash as its other styles). */
+export const RESUMING_STYLE = `html[${RESUMING_ATTRIBUTE}] #root{display:none}`;

@@ -50,20 +50,25 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
   });
   const plain = compressedVariants(index);
   const pages = loadPages(join(dist, 'pages'), app.kh.config.service);
+  // The status pages' resume check (apps/web scripts/resume-check.ts), which lets one be drawn where a
+  // tab's flow may stand on the step; a build without it sends the logged-in page there instead.
+  const canCheckResume = [...pages.values()].some((page) => page.resumeCheck);
   return async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache');
     if (pages.size === 0) return sendPage(request, reply, plain);
     // The page depends on the session and the language: no shared cache may answer it for another.
     reply.header('vary', 'accept-encoding, accept-language, cookie');
-    const chosen = await pageNameFor(request, (name) => pages.has(name));
+    const chosen = await pageNameFor(request, (name) => pages.has(name), canCheckResume);
     const page = chosen ? pages.get(chosen.name) : undefined;
     if (!page) return sendPage(request, reply, plain);
-    // A drawn page's styles are inline (it paints before any file arrives): allowed by their hash only.
-    if (page.styleHashes.length > 0) reply.header('content-security-policy', appCsp(embedOrigins, page.styleHashes, botCheckOrigins));
+    // A drawn page's styles and its resume check are inline (it paints before any file arrives): allowed by their hash only.
+    if (page.styleHashes.length > 0 || page.scriptHashes.length > 0) reply.header('content-security-policy', appCsp(embedOrigins, page.styleHashes, botCheckOrigins, page.scriptHashes));
     if (!chosen!.answeredFor) return sendPage(request, reply, page.bytes);
     // The applicant's own answers are in this page: no cache keeps it.
     const answers = await answersForPage(app, request, chosen!.language, chosen!.answeredFor);
-    const drawn = page.bytes.identity.toString('utf8');
+    let drawn = page.bytes.identity.toString('utf8');
+    // The step's name is one of the flow's (resolveRoute): nothing to escape.
+    if (chosen!.resumeOn) drawn = drawn.replace(RESUME_CHECK_TAG, `<script data-step="${chosen!.resumeOn}">`);
     const at = drawn.includes('</body>') ? drawn.lastIndexOf('</body>') : drawn.length;
     const html = `${drawn.slice(0, at)}${pageAnswersElement(answers)}${drawn.slice(at)}`;
     return sendPage(request, reply.header('cache-control', 'no-store'), compressedOnce(request, Buffer.from(html)));
@@ -75,26 +80,40 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
  * build left its marks (the app that takes the page over shows the same: a line that changed as it did
  * was Lighthouse's largest paint, seconds late), compressed once; none in a build without them.
  */
-function loadPages(dir: string, service: { phone: string; email: string }): Map<string, { bytes: ReturnType<typeof compressedVariants>; styleHashes: string[] }> {
+/** The drawn status page's resume check as the build leaves it (apps/web scripts/resume-check.ts): no step named. */
+const RESUME_CHECK_TAG = '<script data-step="">';
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+function loadPages(dir: string, service: { phone: string; email: string }): Map<string, { bytes: ReturnType<typeof compressedVariants>; styleHashes: string[]; scriptHashes: string[]; resumeCheck: boolean }> {
   if (!existsSync(dir)) return new Map();
   return new Map(
     readdirSync(dir)
       .filter((file) => file.endsWith('.html'))
       .map((file) => {
         const page = readFileSync(join(dir, file), 'utf8').replaceAll(DRAWN_SERVICE_MARKS.phone, escapeHtml(service.phone)).replaceAll(DRAWN_SERVICE_MARKS.email, escapeHtml(service.email));
-        const styleHashes = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
-        return [file.slice(0, -'.html'.length), { bytes: compressedVariants(Buffer.from(page)), styleHashes }];
+        const styleHashes = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => sha256Source(css!));
+        const scriptHashes = [...page.matchAll(/<script data-step="">([\s\S]*?)<\/script>/g)].map(([, code]) => sha256Source(code!));
+        return [file.slice(0, -'.html'.length), { bytes: compressedVariants(Buffer.from(page)), styleHashes, scriptHashes, resumeCheck: page.includes(RESUME_CHECK_TAG) }];
       }),
   );
+}
+
+interface ChosenPage {
+  name: string;
+  language: string;
+  /** A logged-in page: the step whose boot's answers it comes with. */
+  answeredFor?: { name: string; form?: boolean };
+  /** A status page drawn for a step a tab's flow may stand on: the step its resume check asks about. */
+  resumeOn?: string;
 }
 
 /**
  * Which page answers: a logged-out visitor's start page or login, drawn in their language (the URL's
  * ?language=, their kept choice, their browser's); a logged-in applicant's status page, drawn, where
- * the application would open on it (drawnStatus); else a logged-in applicant's page that says so; the
+ * the application would open on it, or may (drawnStatus); else a logged-in applicant's page that says so; the
  * plain page where the app shows neither (a missing page, /error) or the session could not be read.
  */
-async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boolean): Promise<{ name: string; language: string; answeredFor?: { name: string; form?: boolean } } | undefined> {
+async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boolean, canCheckResume: boolean): Promise<ChosenPage | undefined> {
   const url = new URL(request.url, 'http://app');
   if (url.pathname === '/error') return undefined;
   const route = resolveRoute(url.pathname, url.search);
@@ -108,29 +127,35 @@ async function pageNameFor(request: FastifyRequest, drawn: (name: string) => boo
   }
   const language = chooseLanguage({ url: url.searchParams.get('language'), stored: request.cookies[LANGUAGE_COOKIE], browser: new Negotiator(request).languages() });
   if (session) {
-    const state = await drawnStatus(request, url, route.step.name, session).catch((error: unknown) => {
+    const status = await drawnStatus(request, url, route.step.name, session, canCheckResume).catch((error: unknown) => {
       request.log.warn({ err: error }, 'status not read for the page: the plain page goes');
       return undefined;
     });
-    // The page the app draws itself: it comes with the answers its boot would ask for.
-    return state && drawn(`status-${state}.${language}`) ? { name: `status-${state}.${language}`, language } : { name: `app.${language}`, language, answeredFor: route.step };
+    // Either page comes with the answers the application's boot would ask for (behind the drawn status
+    // page it boots out of sight, and its calls were a long task of the page's).
+    if (status && drawn(`status-${status.state}.${language}`))
+      return { name: `status-${status.state}.${language}`, language, answeredFor: route.step, ...(status.mayResume ? { resumeOn: route.step.name } : {}) };
+    return { name: `app.${language}`, language, answeredFor: route.step };
   }
   return { name: `${url.pathname === '/login' || route.step.requiresLogin ? 'login' : 'start'}.${language}`, language };
 }
 
 /**
- * The status page state a logged-in applicant's application opens on, when it surely opens there: a
- * fresh boot starts on the status page (apps/web application.tsx), unless a tab's flow stands on the
- * step asked for (the app's FLOW_AWAY_COOKIE: a reload of it resumes there; another step, opened in a
- * new tab, is a fresh boot), it is the add-market entry or a phone handed an identity check, or the
- * page is framed (the broker's page embedding it may not pass that cookie).
+ * The status page state a logged-in applicant's application opens on: a fresh boot starts on the
+ * status page (apps/web application.tsx), unless it is the add-market entry or a phone handed an
+ * identity check, or the page is framed (the broker's page embedding it may not pass that cookie).
+ * Where a tab's flow stands on the step asked for (the app's FLOW_AWAY_COOKIE), `mayResume`: that
+ * tab's reload resumes there, any other tab opens on the status page, and only the tab knows which it
+ * is (its resume check, apps/web scripts/resume-check.ts); without that script, no page is drawn there.
  */
-async function drawnStatus(request: FastifyRequest, url: URL, step: string, session: SessionRow): Promise<string | undefined> {
-  if (flowMayStandOn(request.cookies[FLOW_AWAY_COOKIE], step) || session.handoffApplicationId || request.headers['sec-fetch-dest'] === 'iframe') return undefined;
+async function drawnStatus(request: FastifyRequest, url: URL, step: string, session: SessionRow, canCheckResume: boolean): Promise<{ state: string; mayResume: boolean } | undefined> {
+  const mayResume = flowMayStandOn(request.cookies[FLOW_AWAY_COOKIE], step);
+  if ((mayResume && !canCheckResume) || session.handoffApplicationId || request.headers['sec-fetch-dest'] === 'iframe') return undefined;
   if (url.pathname.startsWith('/market/again') || url.searchParams.has('entryCode') || url.searchParams.has('handoff')) return undefined;
   const application = await initApplication(request.server.kh.db, session.memberId);
   const record = application ? { status: application.status as KhInfo['status'], opened: application.opened, market: application.market, masClientCodeActive: application.masClientCodeActive, rejectedReason: application.rejectedReason, rejectionKind: application.rejectionKind, fillStep: application.fillStep } : null;
-  return statusEntry(contextFromRecords({ record, config: request.server.kh.config.appConfig, platform: 'pc' })).state;
+  const state = statusEntry(contextFromRecords({ record, config: request.server.kh.config.appConfig, platform: 'pc' })).state;
+  return state ? { state, mayResume } : undefined;
 }
 
 /** index.html, compressed once: the not-found handler that serves the pages gets no route hooks (@fastify/compress). */

@@ -67,3 +67,9 @@ function counterpart(button: HTMLElement): HTMLElement | undefined {
   if (button.isConnected) return button;
   return [...document.querySelectorAll<HTMLElement>('#root button')].find((candidate) => candidate.className === button.className && candidate.textContent === button.textContent);
 }
+
+/** The drawn page was never shown (a tab resuming its flow): nothing was clicked on it; clicks go to the app. */
+export function stopHoldingClicks(): void {
+  window.khReleaseClicks?.();
+  delete window.khReleaseClicks;
+}

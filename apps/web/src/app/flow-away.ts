@@ -2,11 +2,11 @@
 // away from the status page: a reload of that step resumes there (application.tsx), so the server must
 // not send the status page drawn first; a step opened in another tab, which opens on the status page,
 // still gets it drawn (apps/server/src/pages/web.ts). One cookie names each tab's step (FLOW_AWAY_COOKIE).
-import { FLOW_AWAY_COOKIE, flowAwayValue } from '@kh/api';
+import { FLOW_AWAY_COOKIE, FLOW_AWAY_TAB_KEY, flowAwayValue } from '@kh/api';
 import { stepByName, type StepName } from '@kh/flow';
 import { cookieNamed } from './cookies.ts';
 
-const TAB_KEY = 'kh.tab';
+const TAB_KEY = FLOW_AWAY_TAB_KEY;
 
 /** This tab's name, kept in the tab across its reloads; one name for every tab where the tab keeps nothing. */
 function tabName(): string {
