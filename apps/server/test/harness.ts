@@ -1,7 +1,7 @@
 // Starts the real server on 127.0.0.1 for the tests, on PGlite, or on PostgreSQL when
 // DATABASE_URL is set (a fresh database per start). Requests go over real HTTP.
 import type { StudioCompiler } from '../src/studio/index.ts';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -197,4 +197,17 @@ export async function submittedCase(server: TestServer, n: number, options: { ch
   options.change?.(data);
   await submitAll(c, applyId, data, {}, options.read);
   return { applyId: applyId as string, c, data, mobile };
+}
+
+/** The pages a web build writes into dist/pages (apps/web scripts/prerender.ts), in each language. */
+const DRAWN_PAGE_NAMES = ['start', 'login', 'app', 'status-new', 'status-draft', 'status-rejected'] as const;
+
+/** A web build of the served pages only: index.html says "plain", each of dist/pages is `draw(page, language)`. */
+export function fakeWebDist(draw: (page: (typeof DRAWN_PAGE_NAMES)[number], language: string) => string): string {
+  const dist = mkdtempSync(join(tmpdir(), 'kh-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'pages'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>plain</title>');
+  for (const language of ['en', 'zh-HK', 'zh-CN']) for (const page of DRAWN_PAGE_NAMES) writeFileSync(join(dist, 'pages', `${page}.${language}.html`), draw(page, language));
+  return dist;
 }

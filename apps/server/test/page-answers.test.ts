@@ -3,28 +3,20 @@
 // sends (its client answers both rounds from the page with no network at all), nobody else's, and
 // never kept by a cache.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_STEPS, FLOW_AWAY_COOKIE, PAGE_ANSWERS_ELEMENT, bootRequests, createApiClient, createEndpoints, givenAnswers, paymentTypeQuery, readPageAnswers } from '@kh/api';
 import { answers, fill, uploadedPath } from './fixtures.ts';
-import { login, startServer, type Client, type TestServer } from './harness.ts';
+import { fakeWebDist, login, startServer, type Client, type TestServer } from './harness.ts';
 
 /** The drawn status pages' resume check, as the build writes it (no step named until the server names one). */
 const RESUME_CHECK = '/* the resume check */';
 let server: TestServer;
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'kh-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  mkdirSync(join(dist, 'pages'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>plain</title>');
-  for (const language of ['en', 'zh-HK', 'zh-CN']) {
-    for (const page of ['start', 'login']) writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><html><head><title>${page}.${language}</title></head><body></body></html>`);
-    for (const page of ['status-new', 'status-draft', 'status-rejected'])
-      writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><html><head><script data-step="">${RESUME_CHECK}</script><title>${page}.${language}</title></head><body></body></html>`);
-    writeFileSync(join(dist, 'pages', `app.${language}.html`), `<!doctype html><title>app.${language}</title><body><div id="root" data-session="in"></div></body>`);
-  }
+  const dist = fakeWebDist((page, language) =>
+    page === 'app'
+      ? `<!doctype html><title>app.${language}</title><body><div id="root" data-session="in"></div></body>`
+      : `<!doctype html><html><head>${page.startsWith('status-') ? `<script data-step="">${RESUME_CHECK}</script>` : ''}<title>${page}.${language}</title></head><body></body></html>`,
+  );
   server = await startServer({ webDist: dist });
 });
 afterAll(() => server?.close());

@@ -2,31 +2,20 @@
 // logged-in applicant's status page drawn where the application opens on it, else a page that says
 // they are logged in, the plain page elsewhere; and the CSP of each.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAWN_SERVICE_MARKS, FLOW_AWAY_COOKIE } from '@kh/api';
 import { applications } from '../src/db/schema.ts';
-import { login, startServer, type TestServer } from './harness.ts';
+import { fakeWebDist, login, startServer, type TestServer } from './harness.ts';
 
 const STYLE = 'body{color:#123}';
 let server: TestServer;
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'kh-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  mkdirSync(join(dist, 'pages'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>plain</title>');
-  for (const language of ['en', 'zh-HK', 'zh-CN']) {
-    for (const page of ['start', 'login']) writeFileSync(join(dist, 'pages', `${page}.${language}.html`), `<!doctype html><style>${STYLE}</style><title>${page}.${language}</title>`);
-    writeFileSync(join(dist, 'pages', `app.${language}.html`), `<!doctype html><title>app.${language}</title>`);
-    for (const state of ['new', 'draft', 'rejected'])
-      writeFileSync(
-        join(dist, 'pages', `status-${state}.${language}.html`),
-        `<!doctype html><style>${STYLE}</style><title>status-${state}.${language}</title><p class="service">${DRAWN_SERVICE_MARKS.phone}<br><a href="mailto:${DRAWN_SERVICE_MARKS.email}">${DRAWN_SERVICE_MARKS.email}</a></p>`,
-      );
-  }
+  const dist = fakeWebDist((page, language) => {
+    if (page === 'app') return `<!doctype html><title>app.${language}</title>`;
+    if (page === 'start' || page === 'login') return `<!doctype html><style>${STYLE}</style><title>${page}.${language}</title>`;
+    return `<!doctype html><style>${STYLE}</style><title>${page}.${language}</title><p class="service">${DRAWN_SERVICE_MARKS.phone}<br><a href="mailto:${DRAWN_SERVICE_MARKS.email}">${DRAWN_SERVICE_MARKS.email}</a></p>`;
+  });
   server = await startServer({ webDist: dist, service: { phone: '03-2345 6789', email: 'help&care@broker.example' } });
 });
 afterAll(() => server?.close());

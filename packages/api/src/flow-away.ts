@@ -19,7 +19,6 @@ export interface FlowAway {
 
 /** One tab's entry: its name and its step. */
 export const FLOW_AWAY_ENTRY = /^([a-z0-9]{1,12})\.([A-Za-z]{1,40})$/;
-const ENTRY = FLOW_AWAY_ENTRY;
 /** Where a tab keeps its name (sessionStorage: the tab's own, across its reloads). */
 export const FLOW_AWAY_TAB_KEY = 'kh.tab';
 
@@ -29,7 +28,7 @@ export const FLOW_AWAY_TAB_KEY = 'kh.tab';
  */
 export function readFlowAway(value: string | undefined): FlowAway[] | 'anywhere' {
   if (!value) return [];
-  const entries = value.split('|').map((entry) => ENTRY.exec(entry));
+  const entries = value.split('|').map((entry) => FLOW_AWAY_ENTRY.exec(entry));
   if (entries.some((entry) => !entry)) return 'anywhere';
   return entries.map((entry) => ({ tab: entry![1]!, step: entry![2]! }));
 }

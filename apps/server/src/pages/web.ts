@@ -48,7 +48,7 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
     maxAge: '365d',
     setHeaders: (res) => void res.header('content-security-policy', csp),
   });
-  const plain = compressedVariants(index);
+  const plain = encodedPage(index);
   const pages = loadPages(join(dist, 'pages'), app.kh.config.service);
   // The status pages' resume check (apps/web scripts/resume-check.ts), which lets one be drawn where a
   // tab's flow may stand on the step; a build without it sends the logged-in page there instead.
@@ -66,25 +66,25 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST, embe
     if (!chosen!.answeredFor) return sendPage(request, reply, page.bytes);
     // The applicant's own answers are in this page: no cache keeps it.
     const answers = await answersForPage(app, request, chosen!.language, chosen!.answeredFor);
-    let drawn = page.bytes.identity.toString('utf8');
+    let drawn = page.html;
     // The step's name is one of the flow's (resolveRoute): nothing to escape.
     if (chosen!.resumeOn) drawn = drawn.replace(RESUME_CHECK_TAG, `<script data-step="${chosen!.resumeOn}">`);
     const at = drawn.includes('</body>') ? drawn.lastIndexOf('</body>') : drawn.length;
     const html = `${drawn.slice(0, at)}${pageAnswersElement(answers)}${drawn.slice(at)}`;
-    return sendPage(request, reply.header('cache-control', 'no-store'), compressedOnce(request, Buffer.from(html)));
+    return sendPage(request, reply.header('cache-control', 'no-store'), encodedPage(Buffer.from(html), { sentOnce: true }));
   };
 }
 
-/**
- * dist/pages/<name>.html (apps/web/scripts/prerender.ts), with this server's customer service where the
- * build left its marks (the app that takes the page over shows the same: a line that changed as it did
- * was Lighthouse's largest paint, seconds late), compressed once; none in a build without them.
- */
 /** The drawn status page's resume check as the build leaves it (apps/web scripts/resume-check.ts): no step named. */
 const RESUME_CHECK_TAG = '<script data-step="">';
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-function loadPages(dir: string, service: { phone: string; email: string }): Map<string, { bytes: ReturnType<typeof compressedVariants>; styleHashes: string[]; scriptHashes: string[]; resumeCheck: boolean }> {
+/**
+ * dist/pages/<name>.html (apps/web/scripts/prerender.ts), with this server's customer service where the
+ * build left its marks (the app that takes the page over shows the same: a line that changed as it did
+ * was Lighthouse's largest paint, seconds late), each encoding compressed once; none in a build without them.
+ */
+function loadPages(dir: string, service: { phone: string; email: string }): Map<string, { html: string; bytes: EncodedPage; styleHashes: string[]; scriptHashes: string[]; resumeCheck: boolean }> {
   if (!existsSync(dir)) return new Map();
   return new Map(
     readdirSync(dir)
@@ -93,7 +93,7 @@ function loadPages(dir: string, service: { phone: string; email: string }): Map<
         const page = readFileSync(join(dir, file), 'utf8').replaceAll(DRAWN_SERVICE_MARKS.phone, escapeHtml(service.phone)).replaceAll(DRAWN_SERVICE_MARKS.email, escapeHtml(service.email));
         const styleHashes = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => sha256Source(css!));
         const scriptHashes = [...page.matchAll(/<script data-step="">([\s\S]*?)<\/script>/g)].map(([, code]) => sha256Source(code!));
-        return [file.slice(0, -'.html'.length), { bytes: compressedVariants(Buffer.from(page)), styleHashes, scriptHashes, resumeCheck: page.includes(RESUME_CHECK_TAG) }];
+        return [file.slice(0, -'.html'.length), { html: page, bytes: encodedPage(Buffer.from(page)), styleHashes, scriptHashes, resumeCheck: page.includes(RESUME_CHECK_TAG) }];
       }),
   );
 }
@@ -158,24 +158,28 @@ async function drawnStatus(request: FastifyRequest, url: URL, step: string, sess
   return state ? { state, mayResume } : undefined;
 }
 
-/** index.html, compressed once: the not-found handler that serves the pages gets no route hooks (@fastify/compress). */
-function compressedVariants(bytes: Buffer) {
-  return { identity: bytes, br: brotliCompressSync(bytes), gzip: gzipSync(bytes, { level: 9 }) };
+type Encoding = 'br' | 'gzip';
+type EncodedPage = ReturnType<typeof encodedPage>;
+
+/**
+ * A page's bytes and each encoding of them, compressed when first asked for and kept: the not-found
+ * handler that serves the pages gets no route hooks (@fastify/compress). A page made for one request
+ * (`sentOnce`) is compressed quickly rather than small.
+ */
+function encodedPage(bytes: Buffer, { sentOnce = false } = {}) {
+  const encoded: Partial<Record<Encoding, Buffer>> = {};
+  const compress: Record<Encoding, () => Buffer> = {
+    br: () => brotliCompressSync(bytes, sentOnce ? { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } : {}),
+    gzip: () => gzipSync(bytes, { level: sentOnce ? 6 : 9 }),
+  };
+  return { identity: bytes, as: (encoding: Encoding): Buffer => (encoded[encoding] ??= compress[encoding]()) };
 }
 
-/** A page made for one request, compressed as it asks (quickly: it is sent once). */
-function compressedOnce(request: FastifyRequest, bytes: Buffer): ReturnType<typeof compressedVariants> {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  const none = Buffer.alloc(0);
-  if (/\bbr\b/.test(accepted)) return { identity: bytes, br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: none };
-  return { identity: bytes, br: none, gzip: /\bgzip\b/.test(accepted) ? gzipSync(bytes, { level: 6 }) : none };
-}
-
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReturnType<typeof compressedVariants>) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
   if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
-  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.identity);
+  return encoding ? reply.header('content-encoding', encoding).send(page.as(encoding)) : reply.send(page.identity);
 }
 
 /**
@@ -195,6 +199,6 @@ export async function registerConsoleApp(app: FastifyInstance, dist = CONSOLE_DI
     maxAge: '365d',
     setHeaders: (res) => void res.header('content-security-policy', csp),
   });
-  const page = compressedVariants(index);
+  const page = encodedPage(index);
   return (request, reply) => sendPage(request, reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex'), page);
 }

@@ -54,8 +54,7 @@ export function replayEarlyInput(typed: TypedFields): void {
     nativeValue[field instanceof HTMLInputElement ? 'input' : 'textarea'].call(field, input.text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
-  const clicked = window.khReleaseClicks?.() ?? [];
-  delete window.khReleaseClicks;
+  const clicked = stopHoldingClicks();
   if (clicked.length) setTimeout(() => clicked.map(counterpart).forEach((button) => button?.click()));
 }
 
@@ -68,8 +67,9 @@ function counterpart(button: HTMLElement): HTMLElement | undefined {
   return [...document.querySelectorAll<HTMLElement>('#root button')].find((candidate) => candidate.className === button.className && candidate.textContent === button.textContent);
 }
 
-/** The drawn page was never shown (a tab resuming its flow): nothing was clicked on it; clicks go to the app. */
-export function stopHoldingClicks(): void {
-  window.khReleaseClicks?.();
+/** Clicks go to the app from now on: the buttons clicked on the drawn page meanwhile (none where it was never shown, a tab resuming its flow). */
+export function stopHoldingClicks(): HTMLElement[] {
+  const clicked = window.khReleaseClicks?.() ?? [];
   delete window.khReleaseClicks;
+  return clicked;
 }

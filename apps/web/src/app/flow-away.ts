@@ -6,13 +6,11 @@ import { FLOW_AWAY_COOKIE, FLOW_AWAY_TAB_KEY, flowAwayValue } from '@kh/api';
 import { stepByName, type StepName } from '@kh/flow';
 import { cookieNamed } from './cookies.ts';
 
-const TAB_KEY = FLOW_AWAY_TAB_KEY;
-
 /** This tab's name, kept in the tab across its reloads; one name for every tab where the tab keeps nothing. */
 function tabName(): string {
   try {
-    let name = sessionStorage.getItem(TAB_KEY);
-    if (!name) sessionStorage.setItem(TAB_KEY, (name = Math.random().toString(36).slice(2, 10) || 't'));
+    let name = sessionStorage.getItem(FLOW_AWAY_TAB_KEY);
+    if (!name) sessionStorage.setItem(FLOW_AWAY_TAB_KEY, (name = Math.random().toString(36).slice(2, 10) || 't'));
     return name;
   } catch {
     return 't';
