@@ -63,20 +63,22 @@ const answersSeen: { status: number; retryAfter: string | null; msg?: string }[]
 /** An applicant's browser through the proxy: cookies kept; a 502/503 or a dropped connection is tried again, as the app does. */
 function applicantClient(base: string) {
   const jar = new Map<string, string>();
-  async function call(method: string, path: string, body?: { json?: unknown; form?: Record<string, string>; multipart?: () => Promise<FormData> }) {
+  // A form given as a function is made again for each try: a signed request takes a fresh nonce, as the app's does.
+  async function call(method: string, path: string, body?: { json?: unknown; form?: Record<string, string> | (() => Promise<Record<string, string>>); multipart?: () => Promise<FormData> }) {
     const until = Date.now() + 45_000;
     let last = 'no connection';
     for (;;) {
       const headers: Record<string, string> = { accept: 'application/json' };
-      if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       let payload: BodyInit | undefined;
       if (body?.json !== undefined) {
         headers['content-type'] = 'application/json';
         payload = JSON.stringify(body.json);
       } else if (body?.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
-        payload = new URLSearchParams(body.form).toString();
+        payload = new URLSearchParams(typeof body.form === 'function' ? await body.form() : body.form).toString();
       } else if (body?.multipart) payload = await body.multipart();
+      // After the body: making it may have set the cookie (the device a nonce is bound to).
+      if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       const res = await fetch(`${base}${path}`, { method, headers, body: payload, redirect: 'manual', signal: AbortSignal.timeout(20_000) }).catch(() => undefined);
       if (res) {
         for (const line of res.headers.getSetCookie()) {
@@ -101,9 +103,12 @@ function applicantClient(base: string) {
 async function journey(base: string, n: number): Promise<void> {
   const c = applicantClient(base);
   const mobile = `13${String(6000000 + n)}`;
-  const nonce = (await c.call('POST', '/passport/sms/auth-code/nonce', { form: {} })).body.data!;
-  const signed = await signFields({ mobile, countryCode: '60' }, nonce.key as string, { nonce: nonce.nonce as string });
-  const sent = await c.call('POST', '/passport/sms/auth-code/send', { form: Object.fromEntries(Object.entries(signed).map(([k, v]) => [k, String(v)])) });
+  const signedSend = async () => {
+    const nonce = (await c.call('POST', '/passport/sms/auth-code/nonce', { form: {} })).body.data!;
+    const signed = await signFields({ mobile, countryCode: '60' }, nonce.key as string, { nonce: nonce.nonce as string });
+    return Object.fromEntries(Object.entries(signed).map(([k, v]) => [k, String(v)]));
+  };
+  const sent = await c.call('POST', '/passport/sms/auth-code/send', { form: signedSend });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   const outbox = (await c.call('GET', '/dev/outbox')).body.data as unknown as { mobile: string; body: string }[];
   const code = /verification code is (\d{6})/.exec(outbox.find((m) => m.mobile === mobile)!.body)![1]!;
