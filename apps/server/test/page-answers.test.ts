@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_STEPS, FLOW_AWAY_COOKIE, PAGE_ANSWERS_ELEMENT, bootRequests, createApiClient, createEndpoints, givenAnswers, paymentTypeQuery, readPageAnswers } from '@kh/api';
 import { answers, fill, uploadedPath } from './fixtures.ts';
-import { fakeWebDist, login, startServer, type Client, type TestServer } from './harness.ts';
+import { client, fakeWebDist, login, startServer, type Client, type TestServer } from './harness.ts';
 
 /** The drawn status pages' resume check, as the build writes it (no step named until the server names one). */
 const RESUME_CHECK = '/* the resume check */';
@@ -123,6 +123,20 @@ describe('the answers a page reloaded mid-flow is served with', () => {
     expect((await page('/info/work', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.personal`)).html).toContain('<script data-step="">');
     // Framed, the add-market entry: the logged-in page, as before.
     expect((await page('/market/again', `${applicant.cookie}; ${FLOW_AWAY_COOKIE}=t1.personal`)).html).toContain('app.en');
+  });
+
+  it("a phone handed the identity check by QR code gets what its boot asks: the first round and the check's status, none of the PC's saved answers", async () => {
+    const { applicant, applyId } = await applicantWithContact('123670016', 670016);
+    const { url } = (await applicant.form('/ekyc/handoff', { relateType: 'INIT', relateId: applyId })).body.data;
+    const phone = client(server);
+    expect((await phone.get(new URL(url as string).pathname)).status).toBe(303);
+    const given = readPageAnswers((await page(`/iam/start?handoff=1&applyId=${encodeURIComponent(applyId)}`, phone.cookie)).block);
+    const { endpoints, sent } = appClientFrom(JSON.stringify(given));
+    const boot = bootRequests(endpoints);
+    expect((await boot.check()).applyId).toBe(applyId);
+    await boot.ekycStatus(applyId);
+    expect(sent).toEqual([]);
+    expect(Object.keys(given).filter((key) => key.includes('fetch-data') || key.includes('queryPaymentType'))).toEqual([]);
   });
 
   it('an applicant without an application gets the first round only', async () => {
