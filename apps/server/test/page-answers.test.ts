@@ -130,13 +130,14 @@ describe('the answers a page reloaded mid-flow is served with', () => {
     const { url } = (await applicant.form('/ekyc/handoff', { relateType: 'INIT', relateId: applyId })).body.data;
     const phone = client(server);
     expect((await phone.get(new URL(url as string).pathname)).status).toBe(303);
-    const given = readPageAnswers((await page(`/iam/start?handoff=1&applyId=${encodeURIComponent(applyId)}`, phone.cookie)).block);
-    const { endpoints, sent } = appClientFrom(JSON.stringify(given));
+    const served = await page(`/iam/start?handoff=1&applyId=${encodeURIComponent(applyId)}`, phone.cookie);
+    const { endpoints, sent } = appClientFrom(served.block);
     const boot = bootRequests(endpoints);
-    expect((await boot.check()).applyId).toBe(applyId);
+    const [record] = await Promise.all([boot.check(), boot.supplementCheck(), boot.appCommons(), boot.user()]);
+    expect(record.applyId).toBe(applyId);
     await boot.ekycStatus(applyId);
     expect(sent).toEqual([]);
-    expect(Object.keys(given).filter((key) => key.includes('fetch-data') || key.includes('queryPaymentType'))).toEqual([]);
+    expect(Object.keys(readPageAnswers(served.block)).filter((key) => key.includes('fetch-data') || key.includes('queryPaymentType'))).toEqual([]);
   });
 
   it('an applicant without an application gets the first round only', async () => {
