@@ -1,11 +1,16 @@
 // Every story in the chosen language and theme (toolbar, or the story's own controls), at phone size
 // by default, with the a11y addon on.
 import type { Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import { createI18n } from '../packages/i18n/src/index.ts';
 import { I18nProvider, loadWidgets, widgets } from '../packages/ui/src/index.ts';
 import '../packages/ui/src/styles/index.css';
 // The app's own styles (status cards, the language switcher), as the app loads them.
 import '../apps/web/src/app.css';
+
+// A play function's findBy… waits this long: the story check runs three stories at once in one
+// Chromium, and on a busy CI machine a refused send took over testing-library's default second to show.
+configure({ asyncUtilTimeout: 8000 });
 
 const LANGUAGES = { en: 'English', 'zh-HK': '繁體中文', 'zh-CN': '简体中文' };
 const FRAMES: Record<string, { width: number; height: number } | undefined> = { toolbar: undefined, phone: { width: 390, height: 844 }, shortPhone: { width: 375, height: 667 }, pc: { width: 1280, height: 800 } };
