@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { JsonSchema } from '../rules.ts';
+import { withOnlySchemaPartsRead } from './schema-constants.ts';
 import { generatedValidator, schemaKey, type ValidateFunctions } from '../validators.ts';
 import type { StructuralValidator } from '../validate.ts';
 
@@ -44,7 +45,7 @@ export function validatorCode(jsonSchema: JsonSchema): string {
   // ownProperties); only then, since the check costs every property's lookup in the phone's download.
   const ajv = createAjvInstance(undefined, undefined, { ...AJV_OPTIONS, ownProperties: namesAPrototypeProperty(jsonSchema) });
   ajv.addSchema({ ...jsonSchema, $id: key });
-  return standaloneCode(ajv, { [key]: key });
+  return withOnlySchemaPartsRead(standaloneCode(ajv, { [key]: key }));
 }
 
 function runtimeRequire(name: string): unknown {
