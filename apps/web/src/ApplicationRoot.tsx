@@ -1,8 +1,8 @@
 // The application a logged-in applicant works on: the flow machine and the page of its state. Its
-// own chunk: the login page loads none of it. The form engine, the identity and the payment pages
-// are chunks of their own again, loaded with the first page that needs them.
-import type { StepName } from '@kh/flow';
-import { lazy, Suspense, useLayoutEffect, type ReactElement } from 'react';
+// own chunk: the login page loads none of it. The form engine, the identity, payment and outcome
+// pages are chunks of their own again, loaded with the first page that needs them or ahead of it.
+import { likelyNext, type StepName } from '@kh/flow';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ReactElement } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ApplicationProvider, useApplication, type ApplicationState } from './app/application.tsx';
@@ -19,15 +19,22 @@ import { LoginScreen } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ChunkErrorBoundary } from './pages/ChunkErrorBoundary.tsx';
 import { loadChunk } from './app/chunks.ts';
-import { AddMarketPage, MyAbnormalPage, PdfPage, RejectionPage, ResultPage, StartPage, TransitPage } from './pages/StatusPages.tsx';
+import { StartPage, TransitPage } from './pages/StatusPages.tsx';
+import { isOutcomeStep } from './pages/outcome-steps.ts';
 
 /** The form step page's code; once it is in, the page draws without suspending (no fallback first). */
 let formStepPages: typeof import('./pages/FormStepPage.tsx') | undefined;
 const loadFormStepPage = () => loadChunk(() => import('./pages/FormStepPage.tsx')).then((module) => (formStepPages = module));
 const LazyFormStepPage = lazy(() => loadFormStepPage().then((m) => ({ default: m.FormStepPage })));
 
-/** The boot's landing on a form step waits for the page's code and its step's schema, validator and dictionaries. */
-const prepareLanding = (landing: StepName, app: ApplicationState) => (FORM_STEPS.includes(landing) ? Promise.all([loadFormStepPage(), loadStepAssets(landing, app)]) : undefined);
+/** The outcome pages (rejection, result…), loaded as the flow is about to open one; once in, drawn without suspending. */
+let outcomePages: typeof import('./pages/OutcomePages.tsx') | undefined;
+const loadOutcomePages = () => loadChunk(() => import('./pages/OutcomePages.tsx')).then((module) => (outcomePages = module));
+const LazyOutcomePage = lazy(() => loadOutcomePages().then((m) => ({ default: m.OutcomePage })));
+
+/** The boot's landing waits for its page's code: a form step's, with its step's schema, validator and dictionaries, or an outcome page's. */
+const prepareLanding = (landing: StepName, app: ApplicationState) =>
+  FORM_STEPS.includes(landing) ? Promise.all([loadFormStepPage(), loadStepAssets(landing, app)]) : isOutcomeStep(landing) ? loadOutcomePages() : undefined;
 const identityPages = () => loadChunk(() => import('./pages/IdentityPages.tsx'));
 const IdentityStartPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityStartPage })));
 const IdentityTransitPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityTransitPage })));
@@ -44,12 +51,20 @@ export function StepPage(): ReactElement {
   const step = useSelector(app.actor, (snapshot) => snapshot.value as StepName);
   useStepArrival(step);
   useLayoutEffect(firstPageShown, []);
+  // The outcome page the flow likely opens next (the result after the last step, the rejection from the status page) loads meanwhile.
+  useEffect(() => {
+    if (isOutcomeStep(likelyNext(app.actor.getSnapshot()))) void loadOutcomePages().catch(() => undefined);
+  }, [app, step]);
   const FormStepPage = formStepPages?.FormStepPage ?? LazyFormStepPage;
   if (FORM_STEPS.includes(step)) return <FormStepPage key={step} step={step} />;
   return <OtherStepPage step={step} />;
 }
 
 function OtherStepPage({ step }: { step: StepName }): ReactElement {
+  if (isOutcomeStep(step)) {
+    const OutcomePage = outcomePages?.OutcomePage ?? LazyOutcomePage;
+    return <OutcomePage step={step} />;
+  }
   switch (step) {
     case 'start':
       return <StartPage />;
@@ -67,16 +82,6 @@ function OtherStepPage({ step }: { step: StepName }): ReactElement {
       return <PaymentTransitPage />;
     case 'paymentFailed':
       return <PaymentFailedPage />;
-    case 'rejection':
-      return <RejectionPage />;
-    case 'result':
-      return <ResultPage />;
-    case 'myAbnormal':
-      return <MyAbnormalPage />;
-    case 'addMarket':
-      return <AddMarketPage />;
-    case 'pdf':
-      return <PdfPage />;
     default:
       return <TransitPage step={step} />;
   }

@@ -16,8 +16,11 @@ describe('a rejected application is fixed on the rejected items only and resubmi
     const applyId = (list.data.items as { id: string }[])[0].id;
     await env.product.staff('POST', `/staff/applications/${applyId}/reject`, { items: ['2005-bankStatement', '2002-idDocument'], note: 'Your statement must show your name — the one sent shows only the account number.' });
 
+    // The rejection page's code comes while the status page is read, before its button is pressed.
+    const outcomePagesAsked = page.waitForRequest((request) => /\/assets\/OutcomePages-[\w-]+\.js$/.test(new URL(request.url()).pathname));
     await page.goto(`${env.product.origin}/status/entry`);
     await page.getByRole('heading', { name: 'Review failed' }).waitFor();
+    await outcomePagesAsked;
     // SPEC §3: customer service's phone and e-mail, as the server names them.
     await page.getByText('Customer service: 1300-22-1233').waitFor();
     expect(await page.getByRole('link', { name: 'customer.service@broker.example' }).getAttribute('href')).toBe('mailto:customer.service@broker.example');
