@@ -29,9 +29,9 @@ const { validatorCode } = await import('../src/node/validator-code.ts');
 const dictionaries = loadDictionaries();
 const steps = loadStepSchemas();
 for (const step of steps) {
-  const { jsonSchema } = compile(step, { dictionaries });
-  writeFileSync(join(GENERATED_DIR, `${step.id}.schema.json`), `${JSON.stringify(jsonSchema, null, 2)}\n`);
-  writeFileSync(join(GENERATED_DIR, `${step.id}.validator.cjs`), validatorCode(jsonSchema));
+  const compiled = compile(step, { dictionaries });
+  writeFileSync(join(GENERATED_DIR, `${step.id}.schema.json`), `${JSON.stringify(compiled.jsonSchema, null, 2)}\n`);
+  writeFileSync(join(GENERATED_DIR, `${step.id}.validator.cjs`), validatorCode(compiled));
 }
 writeFileSync(join(GENERATED_DIR, 'steps.json'), `${JSON.stringify(steps.map((s) => s.id))}\n`);
 console.log(`Precompiled validators for ${steps.length} steps in ${GENERATED_DIR}`);

@@ -33,6 +33,13 @@ const fieldOfInstance = (error: RawError): string | undefined => {
   return path.split('/').filter(Boolean)[0];
 };
 
+/** The longest of `messagePaths` that an error's schemaPath is or starts with (at a "/"): the message rule it falls under. */
+export function messagePathOf(schemaPath: string, messagePaths: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const prefix of messagePaths) if ((schemaPath === prefix || schemaPath.startsWith(`${prefix}/`)) && prefix.length > (best?.length ?? -1)) best = prefix;
+  return best;
+}
+
 function messageFor(compiled: CompiledStep, error: RawError): FieldError | undefined {
   const keyword = error.keyword ?? error.name;
   if (keyword === 'if') return undefined;
@@ -41,15 +48,8 @@ function messageFor(compiled: CompiledStep, error: RawError): FieldError | undef
     const valueField = compiled.valueFields.find((f) => f.id === field);
     return valueField ? { field, key: requiredMessageKey(valueField) } : undefined;
   }
-  const schemaPath = error.schemaPath ?? '';
-  let best: MessageEntry | undefined;
-  let bestLength = -1;
-  for (const [prefix, entry] of Object.entries(compiled.messages)) {
-    if ((schemaPath === prefix || schemaPath.startsWith(`${prefix}/`)) && prefix.length > bestLength) {
-      best = entry;
-      bestLength = prefix.length;
-    }
-  }
+  const messagePath = error.schemaPath === undefined ? undefined : messagePathOf(error.schemaPath, Object.keys(compiled.messages));
+  const best: MessageEntry | undefined = messagePath === undefined ? undefined : compiled.messages[messagePath];
   if (best) return { field: best.field, key: best.key, ...(best.params ? { params: best.params } : {}) };
   const field = fieldOfInstance(error);
   if (!field || field === CONTEXT_PROPERTY) return undefined;

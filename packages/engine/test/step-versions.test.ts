@@ -97,7 +97,7 @@ describe('validator code made at publish time', () => {
   step.fields.push(branch);
   step.payload = { ...step.payload, branch: 'number' };
   const compiled = compile(step, { dictionaries });
-  const code = validatorCode(compiled.jsonSchema);
+  const code = validatorCode(compiled);
 
   it('validates in Node as the build-time validators do', () => {
     const validator = validatorFromCode(code);
@@ -120,10 +120,10 @@ describe('validator code made at publish time', () => {
   it('runs in the page with the runtime pieces the page hands it, giving the verdicts the server gives', async () => {
     const personal = loadStepSchemas().find((s) => s.id === 'personal')!;
     const compiledPersonal = compile(personal, { dictionaries });
-    const source = validatorModule(validatorCode(compiledPersonal.jsonSchema));
+    const source = validatorModule(validatorCode(compiledPersonal));
     const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as ValidatorModule;
     const inPage = validatorOfModule(module);
-    const onServer = validatorFromCode(validatorCode(compiledPersonal.jsonSchema));
+    const onServer = validatorFromCode(validatorCode(compiledPersonal));
     // Lengths (ucs2length), equality (equal) and formats are the runtime pieces; these answers reach all three.
     for (const data of [{ documentName: 'x'.repeat(200), birthDate: 'not a date' }, { documentName: 'TAN AH KOW', birthDate: '1990-01-01', sameAsRegistered: true }, {}]) {
       const page = validateStep(compiledPersonal, data, { validator: inPage });

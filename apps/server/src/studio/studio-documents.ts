@@ -48,7 +48,7 @@ export function preview(document: StepSchema, translations: StepTranslations): P
   const problems = lintVersion(document, translations);
   const table = tableOfWhatParses(document, translations);
   if (problems.length > 0) return { problems, table, module: null };
-  return { problems, table, module: validatorModule(validatorCode(compile(document, { dictionaries }).jsonSchema)) };
+  return { problems, table, module: validatorModule(validatorCode(compile(document, { dictionaries }))) };
 }
 
 /** The server check of the preview: the payload the step would send and the errors the server would give. */
@@ -56,7 +56,7 @@ export function check(document: StepSchema, translations: StepTranslations, cont
   const problems = lintVersion(document, translations);
   if (problems.length > 0) return { problems, payload: null, errors: [] };
   const compiled = compile(document, { dictionaries, context });
-  const validator = validatorFromCode(validatorCode(compiled.jsonSchema));
+  const validator = validatorFromCode(validatorCode(compiled));
   const payload = compiled.toPayload(data);
   return { problems: [], payload, errors: validateStep(compiled, compiled.fromPayload(payload), { validator }) };
 }
@@ -65,8 +65,8 @@ export function check(document: StepSchema, translations: StepTranslations, cont
 export function publication(document: StepSchema, translations: StepTranslations) {
   const problems = lintVersion(document, translations);
   if (problems.length > 0) return { problems, jsonSchema: null, validatorCode: null };
-  const { jsonSchema } = compile(document, { dictionaries });
-  return { problems, jsonSchema, validatorCode: validatorCode(jsonSchema) };
+  const compiled = compile(document, { dictionaries });
+  return { problems, jsonSchema: compiled.jsonSchema, validatorCode: validatorCode(compiled) };
 }
 
 /**
@@ -75,7 +75,7 @@ export function publication(document: StepSchema, translations: StepTranslations
  * field; the values themselves never leave this function.
  */
 export function answersRefused(document: StepSchema, answers: { context: StepContext; payload: Record<string, unknown> }[]): { checked: number; refused: number; byField: Record<string, number> } {
-  const validator = validatorFromCode(validatorCode(compile(document, { dictionaries }).jsonSchema));
+  const validator = validatorFromCode(validatorCode(compile(document, { dictionaries })));
   const compiledByContext = new Map<string, ReturnType<typeof compile>>();
   const byField: Record<string, number> = {};
   let refused = 0;

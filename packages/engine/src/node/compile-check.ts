@@ -17,7 +17,7 @@ function sampleValue(field: ValueField, options: { value: unknown }[] | undefine
 export function compileProblems(file: string, step: StepSchema, dictionaries: Dictionaries): LintProblem[] {
   try {
     const compiled = compile(step, { dictionaries });
-    const validator = validatorFromCode(validatorCode(compiled.jsonSchema));
+    const validator = validatorFromCode(validatorCode(compiled));
     const filled: FormData = Object.fromEntries(compiled.valueFields.map((field) => [field.id, sampleValue(field, compiled.options[field.id])]));
     for (const sample of [compiled.initialData(), filled]) validateStep(compiled, sample, { validator });
     return [];

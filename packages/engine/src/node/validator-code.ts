@@ -5,7 +5,8 @@
 import { createRequire } from 'node:module';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { JsonSchema } from '../rules.ts';
+import type { CompiledStep } from '../compile.ts';
+import { withErrorPathsCutTo } from './error-paths.ts';
 import { withOnlySchemaPartsRead } from './schema-constants.ts';
 import { generatedValidator, schemaKey, type ValidateFunctions } from '../validators.ts';
 import type { StructuralValidator } from '../validate.ts';
@@ -35,17 +36,18 @@ function namesAPrototypeProperty(schema: unknown): boolean {
 }
 
 /**
- * The validate function of the step's schema alone, exported under the schema's key (schemaKey).
- * RJSF's compileSchemaValidators also made one for every sub-schema it might resolve, which
- * validateStep never calls (a fifth of the personal step's code).
+ * The validate function of a compiled step's schema alone, exported under the schema's key
+ * (schemaKey). RJSF's compileSchemaValidators also made one for every sub-schema it might resolve,
+ * which validateStep never calls (a fifth of the personal step's code). Its errors' schemaPaths are
+ * cut to the step's message paths: all validateStep reads of them.
  */
-export function validatorCode(jsonSchema: JsonSchema): string {
+export function validatorCode({ jsonSchema, messages }: Pick<CompiledStep, 'jsonSchema' | 'messages'>): string {
   const key = schemaKey(jsonSchema);
   // Such a field is looked for on the data itself, never found on Object.prototype (ajv's
   // ownProperties); only then, since the check costs every property's lookup in the phone's download.
   const ajv = createAjvInstance(undefined, undefined, { ...AJV_OPTIONS, ownProperties: namesAPrototypeProperty(jsonSchema) });
   ajv.addSchema({ ...jsonSchema, $id: key });
-  return withOnlySchemaPartsRead(standaloneCode(ajv, { [key]: key }));
+  return withOnlySchemaPartsRead(withErrorPathsCutTo(standaloneCode(ajv, { [key]: key }), Object.keys(messages)));
 }
 
 function runtimeRequire(name: string): unknown {
