@@ -30,8 +30,11 @@ const RJSF_STAND_INS: { importer: RegExp; source: RegExp; standIn: string }[] = 
   { importer: /@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/](retrieveSchema|omitExtraData)\.js$/, source: /^\.\/shallowAllOfMerge\.js$/, standIn: 'build/no-all-of-merge.ts' },
 ];
 
+/** RJSF's deepEquals, answered without fast-equals (packages/ui/src/form/deep-equals.ts says how it matches). */
+const RJSF_DEEP_EQUALS = { importer: /@rjsf[\\/]utils[\\/]lib[\\/]/, source: /(^|\/)deepEquals\.js$/, standIn: '../../packages/ui/src/form/deep-equals.ts' };
+
 function withoutUnusedRjsfModules(): Plugin {
-  const standIns = RJSF_STAND_INS.map((entry) => ({ ...entry, standIn: fromHere(entry.standIn) }));
+  const standIns = [...RJSF_STAND_INS, RJSF_DEEP_EQUALS].map((entry) => ({ ...entry, standIn: fromHere(entry.standIn) }));
   return {
     name: 'kh-without-unused-rjsf-modules',
     enforce: 'pre',
