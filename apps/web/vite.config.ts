@@ -42,13 +42,25 @@ function withoutUnusedRjsfModules(): Plugin {
   };
 }
 
-/** The step documents as the browser needs them: without the words only the server reads (unique, projectTo…). */
+/**
+ * The step documents and dictionaries as the browser needs them: a step without the words only the
+ * server reads (unique, projectTo…), a dictionary as its entries alone (step-assets.ts reads no more).
+ */
 function stepDocumentsForTheBrowser(): Plugin {
   const stepFile = /[\\/]schemas[\\/]steps[\\/][^\\/]+\.json$/;
+  const dictionaryFile = /[\\/]schemas[\\/]dictionaries[\\/][^\\/]+\.json$/;
+  const copyOf = (code: string, id: string) => {
+    if (stepFile.test(id)) return browserCopyOf(JSON.parse(code));
+    if (dictionaryFile.test(id)) return { entries: (JSON.parse(code) as { entries: unknown[] }).entries };
+    return undefined;
+  };
   return {
     name: 'kh-step-documents-for-the-browser',
     enforce: 'pre',
-    transform: (code, id) => (stepFile.test(id) ? { code: JSON.stringify(browserCopyOf(JSON.parse(code))), map: null } : undefined),
+    transform: (code, id) => {
+      const copy = copyOf(code, id);
+      return copy === undefined ? undefined : { code: JSON.stringify(copy), map: null };
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minifySync } from 'vite';
 import { RESUMING_STYLE, pageBootAttributes, type DrawnPage, type PageBoot } from '@kh/api';
 import { LANGUAGES, type Language } from '@kh/i18n';
 import { resumeCheckElement } from './resume-check.ts';
@@ -51,7 +52,7 @@ const inlineStyles = entryStyles.map((file) => `<style>${readFileSync(join(web, 
  * Named by its content, as the build's own files are (they are served as immutable).
  */
 function afterPaintScript(): string {
-  const code = [
+  const source = [
     "// Written by apps/web/scripts/prerender.ts: a drawn page's scripts, asked for once it has painted.",
     "const [entry, ...files] = document.querySelector('script[data-after-paint]').dataset.afterPaint.split(' ');",
     '// A click on a button before the app has taken the page over is held, and done once it has (src/app/early-input.ts).',
@@ -71,6 +72,8 @@ function afterPaintScript(): string {
     '}));',
     '',
   ].join('\n');
+  // Minified as the build's own scripts are: it is part of every drawn page's download.
+  const code = minifySync('after-paint.js', source, { module: true, compress: true, mangle: true }).code;
   const file = `assets/after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
   writeFileSync(join(web, 'dist', file), code);
   return file;

@@ -129,5 +129,7 @@ export function browserCopyOf(step: StepSchema): StepSchema {
     });
   const copy: Record<string, unknown> = { ...step, fields: withoutFieldWords(step.fields) };
   for (const word of SERVER_ONLY_STEP_WORDS) delete copy[word];
+  // The editors' pointer to the document's JSON Schema.
+  delete copy.$schema;
   return copy as unknown as StepSchema;
 }

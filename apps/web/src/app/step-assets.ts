@@ -21,11 +21,11 @@ export interface StepAssets {
   dictionaries: LabelledDictionaries;
 }
 
-const root = '../../../../';
-const schemaFiles = import.meta.glob<StepSchema>('../../../../schemas/steps/*.json', { import: 'default' });
-const dictionaryFiles = import.meta.glob<DictionaryFile>('../../../../schemas/dictionaries/*.json', { import: 'default' });
+// Keyed by file name alone ("base"): the maps are part of every step page's download.
+const schemaFiles = import.meta.glob<StepSchema>('./*.json', { import: 'default', base: '../../../../schemas/steps' });
+const dictionaryFiles = import.meta.glob<DictionaryFile>('./*.json', { import: 'default', base: '../../../../schemas/dictionaries' });
 // CommonJS as an ES module: the exports come as the default export.
-const validatorFiles = import.meta.glob<ValidateFunctions>('../../../../packages/engine/generated/*.validator.cjs', { import: 'default' });
+const validatorFiles = import.meta.glob<ValidateFunctions>('./*.validator.cjs', { import: 'default', base: '../../../../packages/engine/generated' });
 
 /** The categories built from country data rather than kept in schemas/dictionaries. */
 const builtIn: Record<string, () => Promise<LabelledDictionaries[string]>> = {
@@ -58,14 +58,14 @@ const once = <T>(load: (key: string) => Promise<T>) => {
 };
 
 const loadBundledSchema = once(async (stepId) => {
-  const load = schemaFiles[`${root}schemas/steps/${stepId}.json`];
+  const load = schemaFiles[`./${stepId}.json`];
   if (!load) throw new Error(`No schema for step ${stepId}`);
   return load();
 });
 
 export const loadDictionary = once(async (category) => {
   if (builtIn[category]) return builtIn[category]();
-  const load = dictionaryFiles[`${root}schemas/dictionaries/${category}.json`];
+  const load = dictionaryFiles[`./${category}.json`];
   if (!load) throw new Error(`No dictionary ${category}`);
   return (await load()).entries;
 });
@@ -75,7 +75,7 @@ const loadBundledValidator = once(async (stepId): Promise<StructuralValidator> =
     const { customizeValidator } = await import('@rjsf/validator-ajv8');
     return customizeValidator() as unknown as StructuralValidator;
   }
-  const module = validatorFiles[`${root}packages/engine/generated/${stepId}.validator.cjs`];
+  const module = validatorFiles[`./${stepId}.validator.cjs`];
   if (!module) throw new Error(`No validator for ${stepId}: run pnpm build:validators`);
   const [{ generatedValidator }, functions] = await Promise.all([import('@kh/engine/validators'), module()]);
   return generatedValidator(functions);
