@@ -85,7 +85,7 @@ function medianRun(runs: Run[]): Run {
   return { ended: runs[0]!.ended, performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)), lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)) };
 }
 
-async function measure(path: string, headers: Record<string, string>): Promise<Run> {
+async function measure(name: string, path: string, headers: Record<string, string>, attempt: number): Promise<Run> {
   // A logged-in page fires its load event within 0.2 s and its network is quiet after 1 s (Chromium's
   // own events), yet Lighthouse waited its whole 45 s for the quiet: 10 s holds the whole load. The
   // screenshots, which no figure here reads, took 5 of a route's 18 s.
@@ -104,7 +104,8 @@ async function measure(path: string, headers: Record<string, string>): Promise<R
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const run = { ended: new URL(lhr.finalDisplayedUrl).pathname, performance: score('performance'), accessibility: score('accessibility'), lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN, tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN };
   if (Number.isNaN(run.lcp)) console.log(`  ${path}: no LCP in this run (${lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.runWarnings.join(' | ')})`);
-  if (process.env.LIGHTHOUSE_JSON) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${path.replaceAll('/', '_')}.json`), JSON.stringify(lhr));
+  // One file a route and run: two routes may share a path (a step opened directly, and reloaded mid-flow).
+  if (process.env.LIGHTHOUSE_JSON) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${`${name} ${path} ${attempt}`.replace(/[^A-Za-z0-9-]+/g, '_')}.json`), JSON.stringify(lhr));
   if (process.env.LIGHTHOUSE_DETAILS)
     for (const audit of Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative'))
       console.log(`  ${audit.id}: ${audit.displayValue ?? ''} ${audit.score}`);
@@ -118,8 +119,8 @@ try {
     // One run a route; a route whose run misses is run twice more and judged on the median of the three:
     // the same drawn page measured LCP 0.65-2.09 s and TBT 36-129 ms across routes of one run on this
     // busy 2-core machine (Lighthouse itself asks for the median of several runs).
-    const runs = [await measure(path, headers)];
-    if (!meets(runs[0]!)) runs.push(await measure(path, headers), await measure(path, headers));
+    const runs = [await measure(name, path, headers, 1)];
+    if (!meets(runs[0]!)) runs.push(await measure(name, path, headers, 2), await measure(name, path, headers, 3));
     const median = medianRun(runs);
     const { performance, accessibility, lcp, tbt } = median;
     const met = meets(median);
