@@ -23,9 +23,14 @@ export async function createI18n(language: string): Promise<i18n> {
   return instance;
 }
 
-/** Switches an instance to a language, loading its texts first if this is its first use. */
+/**
+ * Switches an instance to a language, loading its texts first if this is its first use. To the
+ * language it is in, it does nothing: i18next would announce a change anyway, and every component
+ * that translates would render again, at once (react-i18next's store), as the app takes a page over.
+ */
 export async function switchLanguage(instance: i18n, language: string): Promise<void> {
   const lng = resolveLanguage(language);
+  if (instance.language === lng) return;
   if (!instance.hasResourceBundle(lng, 'common')) {
     const bundle = await loadLanguage(lng);
     for (const ns of BROWSER_NAMESPACES) instance.addResourceBundle(lng, ns, bundle[ns], true, false);

@@ -48,6 +48,15 @@ describe('i18next resources', () => {
     await switchLanguage(i18n, 'zh-HK');
     expect(i18n.t('errors.copySuccess')).not.toBe('Copy Success');
   });
+  it('switched to the language it is in, tells nobody: every translated component would render again, at once', async () => {
+    const i18n = await createI18n('zh-HK');
+    const changes: string[] = [];
+    i18n.on('languageChanged', (language: string) => changes.push(language));
+    await switchLanguage(i18n, 'zh-HK');
+    expect(changes).toEqual([]);
+    await switchLanguage(i18n, 'en');
+    expect(changes).toEqual(['en']);
+  });
   it('ms shows English', async () => {
     expect((await createI18n('ms')).t('errors.copySuccess')).toBe('Copy Success');
   });
