@@ -45,6 +45,9 @@ const assets = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/assets'
  */
 export const BUDGET_KB = { login: 110.9, contactStep: 190.5, personalStep: 208.3 };
 
+/** The packages (and our own modules) the files' code comes from. */
+const originsOf = (files: Iterable<string>) => mergeCompositions([...files].map((f) => chunkComposition(join(assets, f)))).map((s) => s.origin);
+
 const gzipKb = (file: string) => gzipSync(readFileSync(join(assets, file)), { level: 9 }).length / 1024;
 
 /** Records the app's scripts as the page requests them. */
@@ -89,7 +92,7 @@ describe('first load', () => {
     await page.getByLabel(/Mobile number/).waitFor();
     await scriptsSettled(page, files);
     const total = (measured.login = report('login page (/status/entry)', files));
-    const origins = new Set(mergeCompositions([...files].map((f) => chunkComposition(join(assets, f)))).map((s) => s.origin));
+    const origins = new Set(originsOf(files));
     for (const absent of ['@rjsf/core', '@rjsf/utils', 'xstate', 'libphonenumber-js', 'markdown-to-jsx', 'fast-uri']) expect(origins.has(absent), absent).toBe(false);
     // One language's texts: the English ones, not the Chinese.
     const text = [...files].map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
@@ -116,7 +119,7 @@ describe('first load', () => {
     const personal = (measured.personal = report('personal step (/info/base), and every page before it', files));
     // The outcome pages (rejection, result…) are not among them, nor fast-equals (RJSF's deepEquals is ours).
     expect([...files].filter((file) => file.startsWith('OutcomePages-'))).toEqual([]);
-    expect(mergeCompositions([...files].map((f) => chunkComposition(join(assets, f)))).map((s) => s.origin)).not.toContain('fast-equals');
+    expect(originsOf(files)).not.toContain('fast-equals');
     expect(personal).toBeLessThanOrEqual(BUDGET_KB.personalStep);
     await context.close();
   });

@@ -40,6 +40,9 @@ export function messagePathOf(schemaPath: string, messagePaths: readonly string[
   return best;
 }
 
+/** The keywords whose errors messageFor answers without reading their schemaPath (the validator code leaves it out: node/error-paths.ts). */
+export const KEYWORDS_READ_WITHOUT_PATH: ReadonlySet<string> = new Set(['if', 'required']);
+
 function messageFor(compiled: CompiledStep, error: RawError): FieldError | undefined {
   const keyword = error.keyword ?? error.name;
   if (keyword === 'if') return undefined;

@@ -4,18 +4,15 @@
 // path, or dropped where none applies: most of them (type, required and if errors), a tenth of a
 // step's validator once gzipped, and the errors validateStep reports stay the same.
 
-import { messagePathOf } from '../validate.ts';
+import { KEYWORDS_READ_WITHOUT_PATH, messagePathOf } from '../validate.ts';
 
 /** ajv writes an error's schemaPath as a literal, just before its keyword. */
 const ERROR_PATH = /schemaPath:"((?:[^"\\]|\\.)*)",keyword:"([A-Za-z$]+)"/g;
 
-/** Keywords whose errors validateStep reads without their schemaPath (validate.ts, messageFor). */
-const PATH_UNREAD = new Set(['required', 'if']);
-
 /** The same code with each error's schemaPath cut to the message path it falls under, or left out. */
 export function withErrorPathsCutTo(code: string, messagePaths: readonly string[]): string {
   return code.replace(ERROR_PATH, (_whole, escapedPath: string, keyword: string) => {
-    if (PATH_UNREAD.has(keyword)) return `keyword:"${keyword}"`;
+    if (KEYWORDS_READ_WITHOUT_PATH.has(keyword)) return `keyword:"${keyword}"`;
     const path = JSON.parse(`"${escapedPath}"`) as string;
     const kept = messagePathOf(path, messagePaths);
     return kept === undefined ? `keyword:"${keyword}"` : `schemaPath:${JSON.stringify(kept)},keyword:"${keyword}"`;
