@@ -183,10 +183,10 @@ describe('PC flow: a short-lived, single-use hand-off token', () => {
     // The phone goes back to the computer: its session ends at once.
     expect((await phoneClient.post('/ekyc/handoff/finish', { relateType: 'INIT', relateId: pc.applyId })).status).toBe(200);
     expect((await phoneClient.post('/kh/account/apply/check')).status).toBe(401);
-    // The PC's own session is untouched and carries on, and is not told the phone carries on.
+    // The PC's own session is untouched: it is told the phone went back to it, and carries on itself.
     const status = (await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data;
     expect(status.isEkycSuccess).toBe(true);
-    expect(status.continuedOnPhone).toBeUndefined();
+    expect(status.phoneChoice).toBe('finished');
   });
   it('the phone may carry on with the application once its identity check has passed, and the PC is told (SPEC §1)', async () => {
     const pc = await applicant();
@@ -196,13 +196,17 @@ describe('PC flow: a short-lived, single-use hand-off token', () => {
     const init = await phoneClient.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId));
     await completeProviderPage(phoneClient, init.body.data.h5RedirectUrl);
     await phoneClient.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.identity, relatedType: 'INIT', applyId: pc.applyId, data: { idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101145678' } });
+    // Until the phone chooses, the PC is told the check passed and nothing more: it waits for the choice.
+    const before = (await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    expect(before.isEkycSuccess).toBe(true);
+    expect(before.phoneChoice).toBeUndefined();
     // Another application's id is not this phone's to carry on.
     const other = await applicant();
     expect((await phoneClient.post('/ekyc/handoff/continue', { relateType: 'INIT', relateId: other.applyId })).status).toBe(403);
     expect((await phoneClient.post('/ekyc/handoff/continue', { relateType: 'INIT', relateId: pc.applyId })).status).toBe(200);
     // A full session now: the next step reads and saves.
     expect((await phoneClient.post('/kh/account/apply/fetch-data', { fillStep: 2003, relatedType: 'INIT', applyId: pc.applyId })).status).toBe(200);
-    expect((await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data).toMatchObject({ isEkycSuccess: true, continuedOnPhone: true });
+    expect((await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data).toMatchObject({ isEkycSuccess: true, phoneChoice: 'continued' });
   });
   it('cannot be replayed', async () => {
     const pc = await applicant();

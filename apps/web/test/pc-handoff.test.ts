@@ -47,10 +47,16 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     const { pc, link } = await reachChooseDevice('123455001', 5001, '900101145001', shot);
     const handset = await startOnPhone(link, '900101145001');
     await completeProvider(handset);
-    // The phone was given the identity check only: done, it sends the applicant back to the PC.
-    await handset.getByText('You can put this phone away').waitFor();
+    // The phone was given the identity check only: it asks where to carry on.
+    await handset.getByText(/Continue on this phone, or tap/).waitFor();
     await shot(handset, 'phone-done');
-    // Done here: the phone's session ends at once.
+    // The PC waits for that choice, however many of its polls go by, and offers to carry on itself.
+    await pc.getByRole('heading', { name: 'Your identity is verified on your phone' }).waitFor();
+    await pc.waitForTimeout(3500);
+    expect(new URL(pc.url()).pathname).toBe('/iam/device-continue');
+    await pc.getByRole('button', { name: 'Continue on this computer' }).waitFor();
+    await shot(pc, 'pc-waits-for-phone-1280x800');
+    // Done here: the phone's session ends at once, and the PC carries on by itself.
     await handset.getByRole('button', { name: "I'm done here" }).click();
     await handset.getByText('You can close this page').waitFor();
     const after = await handset.evaluate(async () => (await fetch('/api/kh/account/apply/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
@@ -77,6 +83,8 @@ describe('identity on a PC hands over to a phone by QR code', () => {
       return handset.waitForURL(/\/sandbox\/ekyc\//, { timeout: 2000 }).then(() => true, () => false);
     }, { timeout: 30_000 }).toBe(true);
     await completeProvider(handset);
+    // However late the phone chooses, the PC waits for it (it once carried on at its next poll).
+    await pc.getByRole('heading', { name: 'Your identity is verified on your phone' }).waitFor();
     await handset.getByRole('button', { name: 'Continue on this phone' }).click();
     await waitPath(handset, '/info/base');
     await handset.getByLabel('Marital status').waitFor();

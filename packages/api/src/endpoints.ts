@@ -105,13 +105,16 @@ export interface FillDataRequest {
 /** fetch-data's answers carry the step's revision under this name (0: never saved); no field is named so. */
 export const STEP_REVISION_PROPERTY = '_revision';
 
+/** The phone that ran a PC's identity check, once it passed: it carries on itself, or goes back to the PC. */
+export type PhoneChoice = 'continued' | 'finished';
+
 export interface EkycResult {
   state?: 'none' | 'pending' | 'success' | 'failed';
   checkId?: string;
   isEkycSuccess: boolean;
   failureReason?: string;
-  /** The PC's poll: the phone that ran the check carries on with the application itself. */
-  continuedOnPhone?: boolean;
+  /** The PC's poll, once the phone's check passed: what the phone chose (absent until it chooses). */
+  phoneChoice?: PhoneChoice;
   step1?: { frontImgPath: string; backImgPath: string; ocrData: { name: string; gender: string; birthDate: string; nationality: string; expiryDate?: string; idNo: string; idAddress: string } };
   step2?: { faceScore: number; isIdentical: boolean };
   /** What a successful check verified, as the engine locks the personal step to it. */

@@ -248,6 +248,8 @@ export const handoffTokens = pgTable('handoff_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   /** When the phone, its identity check done, chose to carry on with the application itself (the PC is told). */
   continuedAt: timestamp('continued_at', { withTimezone: true }),
+  /** When the phone, its identity check done, chose to go back to the PC (which then carries on by itself). */
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -2,6 +2,7 @@
 // the ZOLOZ-style entries; and the PC-to-phone hand-off by QR code.
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { PhoneChoice } from '@kh/api';
 import { IDENTITY_TYPE, verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
 import { newId } from '../db/ids.ts';
 import { ekycChecks, handoffTokens } from '../db/schema.ts';
@@ -170,10 +171,13 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     return reply.redirect(back.toString(), 303);
   });
   const status = { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember };
-  // The PC waiting on its QR code learns from the status poll whether the phone carries on itself.
+  // The PC waiting on its QR code learns from the status poll what the phone chose once its check
+  // passed: until it chooses, the PC waits (and offers to carry on itself), so neither device moves
+  // on by the timing of a poll.
   app.post('/rest-api/ctos/fetch-ekyc-status', status, async (request) => {
     const check = await latestCheck(request);
-    return ok({ ...resultOf(check), ...(check?.state === 'success' && (await continuedOnPhone(check.applicationId)) ? { continuedOnPhone: true } : {}) });
+    const phoneChoice = check?.state === 'success' ? await phoneChoiceFor(check.applicationId) : undefined;
+    return ok({ ...resultOf(check), ...(phoneChoice ? { phoneChoice } : {}) });
   });
   app.post('/rest-api/ctos/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
   app.post('/zoloz/real-id/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
@@ -189,9 +193,13 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     return ok({ url: `${config.publicOrigin}/ekyc/handoff/${token}`, expiresAt: expiresAt.toISOString() });
   });
 
-  async function continuedOnPhone(applicationId: string): Promise<boolean> {
-    const [token] = await db.select({ at: handoffTokens.continuedAt }).from(handoffTokens).where(and(eq(handoffTokens.applicationId, applicationId), isNotNull(handoffTokens.continuedAt))).limit(1);
-    return token !== undefined;
+  /** Carrying on wins over going back: a phone that carries on is working on the application now. */
+  async function phoneChoiceFor(applicationId: string): Promise<PhoneChoice | undefined> {
+    const [chosen] = await db
+      .select({ continued: sql<boolean>`bool_or(${handoffTokens.continuedAt} is not null)`, finished: sql<boolean>`bool_or(${handoffTokens.finishedAt} is not null)` })
+      .from(handoffTokens)
+      .where(and(eq(handoffTokens.applicationId, applicationId), isNotNull(handoffTokens.usedAt)));
+    return chosen?.continued ? 'continued' : chosen?.finished ? 'finished' : undefined;
   }
 
   // SPEC §1: after the identity check on the phone the applicant may carry on there. The hand-off
@@ -208,7 +216,10 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
 
   // The phone is done and the computer carries on: the hand-off session ends now, not when it expires.
   app.post('/handoff/finish', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request, reply) => {
-    if (request.handoffApplicationId) await endSession(request, reply);
+    if (request.handoffApplicationId) {
+      await db.update(handoffTokens).set({ finishedAt: new Date() }).where(and(eq(handoffTokens.applicationId, request.handoffApplicationId), eq(handoffTokens.memberId, memberOf(request)), isNotNull(handoffTokens.usedAt)));
+      await endSession(request, reply);
+    }
     return ok({ finished: true });
   });
 

@@ -257,9 +257,10 @@ export function ChooseDevicePage(): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
   const { url, renewed } = useHandoffLink(app);
-  // What the phone's check came to: a failure is said here (the phone may try again), a success moves
-  // on, unless the phone carries on with the application itself.
-  const [phone, setPhone] = useState<{ failed?: string; continued?: EkycResult }>({});
+  // What the phone's check came to: a failure is said here (the phone may try again). A success waits
+  // for the phone's choice, so the two devices never part on the timing of a poll: back to this
+  // computer (it carries on by itself), or on with the application on the phone (said here).
+  const [phone, setPhone] = useState<{ failed?: string; verified?: EkycResult }>({});
   const carryOnHere = async (result: EkycResult) => {
     await saveIdentity(app, result.verifiedIdentity);
     app.actor.send({ type: 'IDENTITY_RESULT', ok: true });
@@ -269,25 +270,27 @@ export function ChooseDevicePage(): ReactElement {
       void endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }).then(async (r) => {
         if (r.state === 'failed') return setPhone({ failed: r.failureReason ?? 'recognitionFailed' });
         if (r.state !== 'success') return setPhone({});
-        clearInterval(timer);
-        if (r.continuedOnPhone) return setPhone({ continued: r });
-        await carryOnHere(r);
+        if (r.phoneChoice) clearInterval(timer);
+        if (r.phoneChoice === 'finished') return carryOnHere(r);
+        setPhone({ verified: r });
       });
     }, 3000);
     return () => clearInterval(timer);
   }, []);
-  if (phone.continued)
+  if (phone.verified) {
+    const continued = phone.verified.phoneChoice === 'continued';
     return (
       <PageLayout layout="BackNav" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
         <div className="status-card" role="status">
-          <h1 className="status-card__title">{t('common.continuingOnPhoneTitle')}</h1>
-          <p>{t('common.continuingOnPhoneBody')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void carryOnHere(phone.continued!)}>
-            {t('common.continueHereInstead')}
+          <h1 className="status-card__title">{t(continued ? 'common.continuingOnPhoneTitle' : 'common.verifiedOnPhoneTitle')}</h1>
+          <p>{t(continued ? 'common.continuingOnPhoneBody' : 'common.verifiedOnPhoneBody')}</p>
+          <button type="button" className={continued ? 'button button--secondary' : 'button button--main'} onClick={() => void carryOnHere(phone.verified!)}>
+            {t(continued ? 'common.continueHereInstead' : 'common.continueOnThisComputer')}
           </button>
         </div>
       </PageLayout>
     );
+  }
   return (
     <PageLayout layout="BackNav" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
       {phone.failed && (

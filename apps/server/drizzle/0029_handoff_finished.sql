@@ -1,0 +1,1 @@
+ALTER TABLE "handoff_tokens" ADD COLUMN "finished_at" timestamp with time zone;
