@@ -17,7 +17,7 @@ import {
   type KhInfo,
   type StepName,
 } from '@kh/flow';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { settleTypedInput } from '@kh/ui';
@@ -91,6 +91,13 @@ export function useApplication(): ApplicationState {
 }
 
 const toKhInfo = (dto: KhInfoDto): KhInfo | null => (dto.exist ? { ...dto, status: dto.status, rejectedReason: dto.rejectedReason ?? null } : null);
+
+/** The URL a step is shown at, unless its page keeps the URL it was opened at. */
+function showStepInUrl(step: StepName, navigate: (path: string, options: { replace: boolean }) => void): void {
+  if (stepByName(step).page.keepsUrl) return;
+  const path = canonicalPath(step);
+  if (window.location.pathname !== path.split('?')[0]) navigate(path, { replace: stepByName(step).page.returnFromProvider === true });
+}
 
 type Boot = { kind: 'loading' } | { kind: 'login' } | { kind: 'ready'; state: ApplicationState } | { kind: 'failed'; message: string };
 
@@ -223,7 +230,12 @@ export function ApplicationProvider({ children, fallback, prepare }: { children:
       if (Object.keys(payloads[landing] ?? {}).length > 0) offerStepData(state, landing, payloads[landing]!);
       // A page that cannot load its code says so itself, with Retry (ChunkErrorBoundary).
       await prepare?.(landing, state)?.catch(() => undefined);
-      if (live) setBoot({ kind: 'ready', state });
+      if (!live) return;
+      // The URL is the landing page's before the app draws it: a change of URL re-renders the whole
+      // app at once (the router's store), where the boot's own render goes in slices (a transition)
+      // and leaves the main thread free between them: a tap on the page is answered meanwhile.
+      showStepInUrl(landing, navigate);
+      startTransition(() => setBoot({ kind: 'ready', state }));
     })().catch((error: Error) => live && setBoot({ kind: 'failed', message: error.message }));
     return () => {
       live = false;
@@ -252,9 +264,7 @@ export function ApplicationProvider({ children, fallback, prepare }: { children:
   // The URL mirrors the machine.
   const step = boot.kind === 'ready' ? (boot.state.actor.getSnapshot().value as StepName) : undefined;
   useEffect(() => {
-    if (!step || stepByName(step).page.keepsUrl) return;
-    const path = canonicalPath(step);
-    if (window.location.pathname !== path.split('?')[0]) navigate(path, { replace: stepByName(step).page.returnFromProvider === true });
+    if (step) showStepInUrl(step, navigate);
   }, [step, navigate]);
 
   const value = useMemo(() => (boot.kind === 'ready' ? boot.state : null), [boot]);
