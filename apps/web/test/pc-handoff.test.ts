@@ -56,6 +56,11 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     expect(new URL(pc.url()).pathname).toBe('/iam/device-continue');
     await pc.getByRole('button', { name: 'Continue on this computer' }).waitFor();
     await shot(pc, 'pc-waits-for-phone-1280x800');
+    // A "done" the server never heard is not done: the phone says so and keeps both ways on.
+    await handset.route(/\/ekyc\/handoff\/finish\b/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: '503', msg: 'Service unavailable' }) }), { times: 1 });
+    await handset.getByRole('button', { name: "I'm done here" }).click();
+    await handset.locator('.status-card .field__error').waitFor();
+    expect(await handset.getByText('You can close this page').count()).toBe(0);
     // Done here: the phone's session ends at once, and the PC carries on by itself.
     await handset.getByRole('button', { name: "I'm done here" }).click();
     await handset.getByText('You can close this page').waitFor();

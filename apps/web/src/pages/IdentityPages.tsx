@@ -188,10 +188,13 @@ function HandedBackScreen({ app }: { app: ApplicationState }): ReactElement {
     // A full session now: the application boots again, as on any device, and opens on its next step.
     window.location.assign('/info/base');
   }
+  // The computer carries on by itself only once the server has heard "done": a failed call says so here.
   async function finish() {
-    await endpoints.ekyc.handoffFinish(relate).catch(() => undefined);
+    await endpoints.ekyc.handoffFinish(relate);
     setFinished(true);
   }
+  // Refused (the session ended, the check was not this phone's): said here, in the server's words.
+  const showRefusal = (error: unknown) => setRefused(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('errors.default'));
   return (
     <PageLayout layout="Pure" title={t('step.identity.title')}>
       <div className="status-card" role="status">
@@ -204,15 +207,10 @@ function HandedBackScreen({ app }: { app: ApplicationState }): ReactElement {
                 {refused}
               </p>
             )}
-            <button
-              type="button"
-              className="button button--main"
-              // Refused (the session ended, the check was not this phone's): said here, in the server's words.
-              onClick={() => void continueHere().catch((error: unknown) => setRefused(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('errors.default')))}
-            >
+            <button type="button" className="button button--main" onClick={() => void continueHere().catch(showRefusal)}>
               {t('common.continueOnThisPhone')}
             </button>
-            <button type="button" className="button button--secondary" onClick={() => void finish()}>
+            <button type="button" className="button button--secondary" onClick={() => void finish().catch(showRefusal)}>
               {t('common.doneOnThisPhone')}
             </button>
           </>
