@@ -202,6 +202,14 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     return chosen?.continued ? 'continued' : chosen?.finished ? 'finished' : undefined;
   }
 
+  /** Marks the phone's choice on the tokens this member's phone claimed for the application. */
+  async function recordPhoneChoice(applicationId: string, memberId: string, choice: 'continuedAt' | 'finishedAt') {
+    await db
+      .update(handoffTokens)
+      .set({ [choice]: new Date() })
+      .where(and(eq(handoffTokens.applicationId, applicationId), eq(handoffTokens.memberId, memberId), isNotNull(handoffTokens.usedAt)));
+  }
+
   // SPEC §1: after the identity check on the phone the applicant may carry on there. The hand-off
   // session becomes a full one, but only once this application's identity is verified (the face
   // matched the document on this phone): a QR code photographed by someone else opens nothing more.
@@ -210,14 +218,14 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     if (request.handoffApplicationId !== body.relateId) throw new AppError(409, CODES.badState, 'server.handoffNotHere');
     if (!(await identityVerified(db, body.relateId))) throw new AppError(409, CODES.badState, 'server.identityNotVerified');
     await promoteHandoffSession(request, reply);
-    await db.update(handoffTokens).set({ continuedAt: new Date() }).where(and(eq(handoffTokens.applicationId, body.relateId), eq(handoffTokens.memberId, memberOf(request)), isNotNull(handoffTokens.usedAt)));
+    await recordPhoneChoice(body.relateId, memberOf(request), 'continuedAt');
     return ok({ continued: true });
   });
 
   // The phone is done and the computer carries on: the hand-off session ends now, not when it expires.
   app.post('/handoff/finish', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request, reply) => {
     if (request.handoffApplicationId) {
-      await db.update(handoffTokens).set({ finishedAt: new Date() }).where(and(eq(handoffTokens.applicationId, request.handoffApplicationId), eq(handoffTokens.memberId, memberOf(request)), isNotNull(handoffTokens.usedAt)));
+      await recordPhoneChoice(request.handoffApplicationId, memberOf(request), 'finishedAt');
       await endSession(request, reply);
     }
     return ok({ finished: true });
