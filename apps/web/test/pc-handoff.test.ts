@@ -56,6 +56,9 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     expect(new URL(pc.url()).pathname).toBe('/iam/device-continue');
     await pc.getByRole('button', { name: 'Continue on this computer' }).waitFor();
     await shot(pc, 'pc-waits-for-phone-1280x800');
+    await pc.setViewportSize({ width: 390, height: 844 });
+    await shot(pc, 'pc-waits-for-phone-390x844');
+    await pc.setViewportSize({ width: 1280, height: 800 });
     // A "done" the server never heard is not done: the phone says so and keeps both ways on.
     await handset.route(/\/ekyc\/handoff\/finish\b/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: '503', msg: 'Service unavailable' }) }), { times: 1 });
     await handset.getByRole('button', { name: "I'm done here" }).click();
