@@ -1,6 +1,6 @@
 // The account-opening flow as one xstate machine. One state per step of the registry; NEXT and
 // PREVIOUS follow SPEC §2 "Flow order" through the named guards of guards.ts. Read it top to bottom.
-import { and, assign, emit, raise, setup, transition, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, raise, setup, type SnapshotFrom } from 'xstate';
 import { contextFromInput, type FlowContext, type FlowInput } from './context.ts';
 import { canGoto, guards, type GuardName } from './guards.ts';
 import { nextRejectedStep, previousRejectedStep, rejectionPath } from './rejection.ts';
@@ -36,6 +36,15 @@ const contextGuards = Object.fromEntries(
   Object.entries(guards).map(([name, guard]) => [name, ({ context }: { context: FlowContext }) => guard(context)]),
 ) as Record<GuardName, ({ context }: { context: FlowContext }) => boolean>;
 
+/** Where each jump action sends the applicant (a JUMP lands on the step it names): the actions below, and likelyNext's guess. */
+const JUMPS = {
+  jumpToNextRejected: (context: FlowContext, params: { from: StepName }) => nextRejectedStep(context, params.from),
+  jumpToPreviousRejected: (context: FlowContext, params: { from: StepName }) => previousRejectedStep(context, params.from),
+  jumpToFirstRejected: (context: FlowContext) => rejectionPath(context)[0],
+  jumpToFillStep: (context: FlowContext) => stepByCode(context.fillStep!)!.name,
+} satisfies Record<string, (context: FlowContext, params: { from: StepName }) => StepName | undefined>;
+type JumpName = keyof typeof JUMPS;
+
 const flowSetup = setup({
   types: {
     context: {} as FlowContext,
@@ -70,10 +79,10 @@ const flowSetup = setup({
     ),
     // Markets already opened cannot be chosen again.
     chooseMarkets: assign({ addingMarkets: ({ context, event }) => (event.type === 'CHOOSE_MARKETS' ? event.markets & ~context.openedMarkets : context.addingMarkets) }),
-    jumpToNextRejected: raise(({ context }, params: { from: StepName }) => ({ type: 'JUMP' as const, to: nextRejectedStep(context, params.from) })),
-    jumpToPreviousRejected: raise(({ context }, params: { from: StepName }) => ({ type: 'JUMP' as const, to: previousRejectedStep(context, params.from) })),
-    jumpToFirstRejected: raise(({ context }) => ({ type: 'JUMP' as const, to: rejectionPath(context)[0] })),
-    jumpToFillStep: raise(({ context }) => ({ type: 'JUMP' as const, to: stepByCode(context.fillStep!)!.name })),
+    jumpToNextRejected: raise(({ context }, params: { from: StepName }) => ({ type: 'JUMP' as const, to: JUMPS.jumpToNextRejected(context, params) })),
+    jumpToPreviousRejected: raise(({ context }, params: { from: StepName }) => ({ type: 'JUMP' as const, to: JUMPS.jumpToPreviousRejected(context, params) })),
+    jumpToFirstRejected: raise(({ context }) => ({ type: 'JUMP' as const, to: JUMPS.jumpToFirstRejected(context) })),
+    jumpToFillStep: raise(({ context }) => ({ type: 'JUMP' as const, to: JUMPS.jumpToFillStep(context) })),
     closeWebview: emit({ type: 'closeWebview' as const, delayMs: WEBVIEW_CLOSE_DELAY_MS }),
     resetApplicationSuccess: emit({ type: 'resetApplicationSuccess' as const }),
   },
@@ -244,9 +253,17 @@ export const canGoNext = (snapshot: { can(event: FlowEvent): boolean }): boolean
 /**
  * Where NEXT would go from here, without going: what a page may load ahead while the applicant
  * fills it in. A guess only (the answers still to come may change it); nothing acts on it but loading.
+ * Read from the transition NEXT would take (its target, or the step its jump names), not by taking
+ * it: xstate's transition() builds a throwaway actor of the whole machine for each guess, 15 ms of
+ * the boot's last task when a drawn status page was taken over (profiled).
  */
 export function likelyNext(snapshot: SnapshotFrom<typeof flowMachine>): StepName | undefined {
   if (!snapshot.can({ type: 'NEXT' })) return undefined;
-  const [next] = transition(flowMachine, snapshot, { type: 'NEXT' });
-  return next.value === snapshot.value ? undefined : (next.value as StepName);
+  const [taken] = snapshot.machine.getTransitionData(snapshot, { type: 'NEXT' });
+  // An action is written as its name, or as its name with params.
+  const jump = taken?.actions
+    .map((action) => (typeof action === 'string' ? { type: action } : (action as { type?: unknown; params?: { from: StepName } })))
+    .find((action): action is { type: JumpName; params?: { from: StepName } } => typeof action.type === 'string' && action.type in JUMPS);
+  const target = (taken?.target?.[0]?.key as StepName | undefined) ?? (jump && JUMPS[jump.type](snapshot.context, jump.params!));
+  return target === snapshot.value ? undefined : target;
 }

@@ -1,6 +1,7 @@
 // SPEC §2 "Flow order", one test per rule, in the spec's words.
 import { describe, expect, it } from 'vitest';
-import { MARKET, likelyNext } from '../src/index.ts';
+import { createActor } from 'xstate';
+import { MARKET, SCENARIOS, flowMachine, likelyNext, type StepName } from '../src/index.ts';
 import { NEXT, PREVIOUS, go, run, stepAfter } from './helpers.ts';
 
 const supplementary = (adding: number, opened: number = MARKET.MAS) => ({ mode: 'supplementary' as const, status: 4 as const, openedMarkets: opened, addingMarkets: adding });
@@ -194,6 +195,28 @@ describe('likelyNext: where NEXT would go, for loading the next page ahead', () 
     expect(actor.getSnapshot().value).toBe('contact');
   });
   it('follows the branch the machine is on: adding a market goes from market to personal', () => expect(likelyNext(run(addingMy, go('market')).getSnapshot())).toBe('personal'));
+  it('is where NEXT then goes, on every step of every scenario, jumps along the rejected steps and to a resumed draft included', () => {
+    let guessed = 0;
+    for (const scenario of SCENARIOS) {
+      const actor = createActor(flowMachine, { input: scenario.input }).start();
+      const stepNow = () => actor.getSnapshot().value as StepName;
+      for (let i = 0; i < 60 && stepNow() !== 'result'; i++) {
+        if (stepNow() === 'addMarket' && scenario.chooseMarkets !== undefined) actor.send({ type: 'CHOOSE_MARKETS', markets: scenario.chooseMarkets });
+        const before = stepNow();
+        const guess = likelyNext(actor.getSnapshot());
+        if (before === 'identityTransit') actor.send({ type: 'IDENTITY_RESULT', ok: true });
+        else if (before === 'paymentTransit') actor.send({ type: 'PAYMENT_RESULT', payStatus: 0 });
+        else actor.send(NEXT);
+        const after = stepNow();
+        if (before === after) break;
+        // The transit pages move on the provider's answer, not on NEXT.
+        if (before === 'identityTransit' || before === 'paymentTransit') continue;
+        expect(`${scenario.name} ${before} → ${guess}`).toBe(`${scenario.name} ${before} → ${after}`);
+        guessed++;
+      }
+    }
+    expect(guessed).toBeGreaterThan(SCENARIOS.length * 5);
+  });
   it('is nothing where NEXT is not possible', () => {
     const snapshot = run({}, go('contact')).getSnapshot();
     expect(likelyNext({ ...snapshot, can: () => false } as typeof snapshot)).toBeUndefined();
