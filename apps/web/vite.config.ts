@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { browserCopyOf } from '../../packages/engine/src/step-behaviour.ts';
+import { DICTIONARY_LABELS, dictionaryLabels, stepDocumentsForTheBrowser } from './build/step-documents.ts';
 
 const api = process.env.KH_API_ORIGIN ?? 'http://127.0.0.1:8080';
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -42,28 +42,6 @@ function withoutUnusedRjsfModules(): Plugin {
   };
 }
 
-/**
- * The step documents and dictionaries as the browser needs them: a step without the words only the
- * server reads (unique, projectTo…), a dictionary as its entries alone (step-assets.ts reads no more).
- */
-function stepDocumentsForTheBrowser(): Plugin {
-  const stepFile = /[\\/]schemas[\\/]steps[\\/][^\\/]+\.json$/;
-  const dictionaryFile = /[\\/]schemas[\\/]dictionaries[\\/][^\\/]+\.json$/;
-  const copyOf = (code: string, id: string) => {
-    if (stepFile.test(id)) return browserCopyOf(JSON.parse(code));
-    if (dictionaryFile.test(id)) return { entries: (JSON.parse(code) as { entries: unknown[] }).entries };
-    return undefined;
-  };
-  return {
-    name: 'kh-step-documents-for-the-browser',
-    enforce: 'pre',
-    transform: (code, id) => {
-      const copy = copyOf(code, id);
-      return copy === undefined ? undefined : { code: JSON.stringify(copy), map: null };
-    },
-  };
-}
-
 /** The dictionary categories a step document names (its fields' `dataSource.dictionary`). */
 const dictionariesNamed = (node: unknown): string[] =>
   node && typeof node === 'object'
@@ -98,13 +76,14 @@ function chunkOfModule(): (id: string) => string | null {
   return (id) => {
     const file = id.split('?')[0]!;
     if (chunks.has(file)) return chunks.get(file)!;
+    if (id.startsWith(`\0${DICTIONARY_LABELS}`)) return `dictionary-labels-${id.slice(`\0${DICTIONARY_LABELS}`.length)}`;
     if (validatorRuntime.test(file)) return 'validator-runtime';
     return framework.test(file) ? 'framework' : null;
   };
 }
 
 export default defineConfig({
-  plugins: [react(), withoutUnusedRjsfModules(), stepDocumentsForTheBrowser()],
+  plugins: [react(), withoutUnusedRjsfModules(), stepDocumentsForTheBrowser(), dictionaryLabels()],
   resolve: {
     // Code our pages never run, replaced so the applicant does not download it (see the files).
     alias: [

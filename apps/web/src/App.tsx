@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type R
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { initialLanguage, keepLanguageChoice } from './app/platform.ts';
+import { prepareLanguage } from './app/language-change.ts';
 import { detectSandbox, isSandbox, loginCache, setApiLanguage, toasts } from './app/services.ts';
 import { reportMissingPage } from './app/error-reports.ts';
 import { Loading } from './pages/Loading.tsx';
@@ -113,14 +114,20 @@ function ToErrorPage(): ReactElement {
 export function App({ language: bootLanguage, i18n, application }: { language?: Language; i18n?: I18nInstance; application?: ComponentType } = {}): ReactElement {
   const [location] = useLocation();
   const search = useSearch();
-  const [language, setLanguage] = useState<Language>(() => bootLanguage ?? initialLanguage());
-  setApiLanguage(language);
+  // The switcher shows a choice at once; the page turns to it once what it needs in it has loaded.
+  const [chosen, setChosen] = useState<Language>(() => bootLanguage ?? initialLanguage());
+  const [language, setLanguage] = useState<Language>(chosen);
+  const chosenNow = useRef(chosen);
+  setApiLanguage(chosen);
   // Screen readers and the browser's own texts follow the applicant's language.
   useEffect(() => void (document.documentElement.lang = language), [language]);
   const change = (next: string) => {
     keepLanguageChoice(next as Language);
     setApiLanguage(next);
-    setLanguage(next as Language);
+    setChosen(next as Language);
+    chosenNow.current = next as Language;
+    // A quicker second choice wins over this one.
+    void prepareLanguage(next as Language).then(() => chosenNow.current === next && setLanguage(next as Language));
     // A ?language= in the address would otherwise win again on the next reload.
     const url = new URL(window.location.href);
     if (url.searchParams.has('language')) {
@@ -140,7 +147,7 @@ export function App({ language: bootLanguage, i18n, application }: { language?: 
           {notFound ? <ToErrorPage /> : <Session application={application} />}
         </Route>
       </Switch>
-      <LanguageSwitcher value={language} onChange={change} />
+      <LanguageSwitcher value={chosen} onChange={change} />
     </I18nProvider>
   );
 }

@@ -2,8 +2,8 @@
 // Scenario 8: a reload mid-step, and a network drop, lose nothing typed.
 import { describe, expect, it } from 'vitest';
 import { phone, shooter, useProduct } from './harness.ts';
-import { login, next, waitPath } from './journey.ts';
-import { submitNewApplication } from './new-application.ts';
+import { contactToPersonal, login, next, waitPath } from './journey.ts';
+import { fillPersonal, submitNewApplication } from './new-application.ts';
 
 const env = useProduct();
 
@@ -24,6 +24,34 @@ describe('switching to zh-HK mid-flow', () => {
     await shot(page, 'zh-HK');
     await page.getByLabel('語言').selectOption('en');
     await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
+  });
+});
+
+describe('the dictionaries\' choices follow the language (their Chinese labels load with it)', () => {
+  it('switched on a step, on the step loaded ahead of it, and on a reload in that language', async () => {
+    const page = await (await phone(env.browser)).newPage();
+    const shot = shooter('7-language-dictionaries');
+    await login(page, env.product, '123457005');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await contactToPersonal(page, 7005, '900101147005');
+    const option = (name: string) => page.getByRole('option', { name, exact: true });
+    await option('Single').waitFor({ state: 'attached' });
+    // The work step's assets load ahead, in English, as the applicant fills the personal step in.
+    await fillPersonal(page);
+    await page.getByLabel('Language').selectOption('zh-HK');
+    await option('單身').waitFor({ state: 'attached' });
+    await expect(option('Single').count()).resolves.toBe(0);
+    await page.getByLabel('語言').selectOption('zh-CN');
+    await option('小学').waitFor({ state: 'attached' });
+    await shot.both(page, 'zh-CN-personal-choices');
+    await page.getByRole('button', { name: '下一步', exact: true }).click();
+    await waitPath(page, '/info/work');
+    await option('受雇').waitFor({ state: 'attached' });
+    await expect(option('Employed').count()).resolves.toBe(0);
+    // A reload boots in the chosen language: the step's choices come labelled in it.
+    await page.reload();
+    await option('受雇').waitFor({ state: 'attached' });
+    await expect(option('Employed').count()).resolves.toBe(0);
   });
 });
 

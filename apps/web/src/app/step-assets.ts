@@ -8,7 +8,9 @@ import { dictionariesOf, type DictionaryFile, type LabelledDictionaries, type St
 import type { ValidateFunctions } from '@kh/engine/validators';
 import type { RelatedType, StepSchemaAnswer } from '@kh/api';
 import type { ValidatorModule } from '@kh/engine/validator-runtime';
-import { endpoints } from './services.ts';
+import type { Language } from '@kh/i18n';
+import { currentLanguage, endpoints } from './services.ts';
+import { beforeLanguageChange } from './language-change.ts';
 import { loadChunk } from './chunks.ts';
 
 export interface StepAssets {
@@ -24,6 +26,12 @@ export interface StepAssets {
 // Keyed by file name alone ("base"): the maps are part of every step page's download.
 const schemaFiles = import.meta.glob<StepSchema>('./*.json', { import: 'default', base: '../../../../schemas/steps' });
 const dictionaryFiles = import.meta.glob<DictionaryFile>('./*.json', { import: 'default', base: '../../../../schemas/dictionaries' });
+/** The dictionaries' labels in a language besides English, category → value → label (vite.config.ts: the entries carry English only). */
+type DictionaryLabels = Record<string, Record<string, string>>;
+const dictionaryLabels: Partial<Record<Language, () => Promise<{ default: DictionaryLabels }>>> = {
+  'zh-HK': () => import('kh:dictionary-labels/zh-HK'),
+  'zh-CN': () => import('kh:dictionary-labels/zh-CN'),
+};
 // CommonJS as an ES module: the exports come as the default export.
 const validatorFiles = import.meta.glob<ValidateFunctions>('./*.validator.cjs', { import: 'default', base: '../../../../packages/engine/generated' });
 
@@ -54,7 +62,7 @@ const once = <T>(load: (key: string) => Promise<T>) => {
       );
     return loading.get(key)!;
   };
-  return Object.assign(get, { loaded: (key: string): T | undefined => arrived.get(key) });
+  return Object.assign(get, { loaded: (key: string): T | undefined => arrived.get(key), keys: () => [...arrived.keys()] });
 };
 
 const loadBundledSchema = once(async (stepId) => {
@@ -69,6 +77,31 @@ export const loadDictionary = once(async (category) => {
   if (!load) throw new Error(`No dictionary ${category}`);
   return (await load()).entries;
 });
+
+const loadLabels = once(async (language) => (await dictionaryLabels[language as Language]?.())?.default ?? {});
+
+/**
+ * Dictionaries labelled in a language besides English too: its labels are laid into their entries,
+ * which the compiled fields' options share (a built-in category comes with all its languages).
+ */
+async function labelDictionaries(categories: string[], language: string): Promise<void> {
+  if (!dictionaryLabels[language as Language]) return;
+  const [labels, ...entries] = await Promise.all([loadLabels(language), ...categories.map(loadDictionary)]);
+  categories.forEach((category, i) => {
+    for (const entry of entries[i]!) if (labels[category]?.[String(entry.value)]) entry.label[language] = labels[category][String(entry.value)]!;
+  });
+}
+
+const labelledDictionary = once(async (key) => {
+  const [category, language] = key.split(':') as [string, string];
+  const [entries] = await Promise.all([loadDictionary(category), labelDictionaries([category], language)]);
+  return entries;
+});
+/** A dictionary labelled in `language` too, the same promise each time (a page that reads one outside a step's form, with use()). */
+export const loadDictionaryIn = (category: string, language: string) => labelledDictionary(`${category}:${language}`);
+
+// Another language chosen: the dictionaries loaded so far are labelled in it before the page turns to it.
+beforeLanguageChange.add((language) => labelDictionaries(loadDictionary.keys(), language));
 
 const loadBundledValidator = once(async (stepId): Promise<StructuralValidator> => {
   if (import.meta.env.DEV) {
@@ -112,7 +145,9 @@ const loadAssets = once(
       const [relatedType, applyId, stepId] = key.split(':') as [RelatedType, string, string];
       const { version, schema, translations, validator } = await versionToDraw(stepId, relatedType, applyId);
       const categories = dictionariesOf(schema);
-      const entries = await Promise.all(categories.map(loadDictionary));
+      const [entries] = await Promise.all([Promise.all(categories.map(loadDictionary)), labelDictionaries(categories, currentLanguage())]);
+      // A language chosen while they loaded (the step ahead loads as the applicant types): labelled in it too.
+      await labelDictionaries(categories, currentLanguage());
       return { schema, version, translations, validator, dictionaries: Object.fromEntries(categories.map((category, i) => [category, entries[i]])) };
     }),
 );

@@ -9,14 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { clearDrafts } from '../app/drafts.ts';
 import { useApplication } from '../app/application.tsx';
 import { endpoints, toasts } from '../app/services.ts';
-import { loadDictionary } from '../app/step-assets.ts';
+import { loadDictionaryIn } from '../app/step-assets.ts';
 import { writeSupplementCookie } from '../app/supplement-cookie.ts';
 import type { OutcomeStep } from './outcome-steps.ts';
 import { ApplicationPdfLink, Main, openedMarketNames } from './status-card.tsx';
 
 function RejectReasons({ items, language, comments }: { items: RejectedItem[]; language: string; comments?: Record<string, string> | null }): ReactElement {
   const { t } = useTranslation();
-  const reasons = use(loadDictionary('RejectReason')) as { value: unknown; label: Record<string, string> }[];
+  const reasons = use(loadDictionaryIn('RejectReason', language)) as { value: unknown; label: Record<string, string> }[];
   const said = (text: RejectedItemText) => ('label' in text ? text.label : 'stepTitleKey' in text ? t('common.rejectedInStep', { step: t(text.stepTitleKey) }) : t('errors.modifyInformation'));
   // Each reason once, with the reviewer's comments on its items, as written.
   const rows = items.map((item) => [said(rejectedItemTexts([item], reasons, language)[0]!), comments?.[`${item.code}-${item.field}`]]);
