@@ -74,6 +74,33 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     await shot(pc, 'pc-personal');
   });
 
+  it('a PC that hears "done" but cannot save the identity offers to carry on itself, and a double tap saves it once', async () => {
+    const { pc, link } = await reachChooseDevice('123455003', 5003, '900101145003');
+    // The PC hears nothing of the check until the phone is done: "done" is the first it hears.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await pc.route(/\/fetch-ekyc-status\b/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const handset = await startOnPhone(link, '900101145003');
+    await completeProvider(handset);
+    await handset.getByRole('button', { name: "I'm done here" }).click();
+    await handset.getByText('You can close this page').waitFor();
+    // Its save of the identity fails once.
+    await pc.route(/\/apply\/fill-data\b/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: '503', msg: 'Service unavailable' }) }), { times: 1 });
+    const identitySaves: string[] = [];
+    pc.on('request', (request) => request.url().includes('/apply/fill-data') && request.postData()?.includes('"fillStep":2002') && identitySaves.push(request.url()));
+    release();
+    const carryOn = pc.getByRole('button', { name: 'Continue on this computer' });
+    await carryOn.waitFor();
+    expect(new URL(pc.url()).pathname).toBe('/iam/device-continue');
+    expect(identitySaves).toHaveLength(1);
+    await carryOn.dblclick();
+    await waitPath(pc, '/info/base');
+    expect(identitySaves).toHaveLength(2);
+  });
+
   it('the phone may carry on after the check, and the PC says so; a failed check on the phone is said on the PC', async () => {
     const shot = shooter('34-phone-carries-on');
     const { pc, link } = await reachChooseDevice('123455002', 5002, '900101145002');

@@ -4,7 +4,7 @@
 import { RETURN_URLS } from '@kh/flow';
 import { compile, normaliseDocumentNumber } from '@kh/engine';
 import { PageLayout, QrCode } from '@kh/ui';
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication, type ApplicationState } from '../app/application.tsx';
 import { isHandoff } from '../app/saved-flow.ts';
@@ -259,9 +259,21 @@ export function ChooseDevicePage(): ReactElement {
   // for the phone's choice, so the two devices never part on the timing of a poll: back to this
   // computer (it carries on by itself), or on with the application on the phone (said here).
   const [phone, setPhone] = useState<{ failed?: string; verified?: EkycResult }>({});
+  const carrying = useRef(false);
   const carryOnHere = async (result: EkycResult) => {
-    await saveIdentity(app, result.verifiedIdentity);
-    app.actor.send({ type: 'IDENTITY_RESULT', ok: true });
+    // A second tap while the first one saves saves nothing more.
+    if (carrying.current) return;
+    carrying.current = true;
+    try {
+      await saveIdentity(app, result.verifiedIdentity);
+      app.actor.send({ type: 'IDENTITY_RESULT', ok: true });
+    } catch {
+      // Not saved (the API client said why): the way on from here stays, also when the phone's
+      // "done" was the first this computer heard of the check, and the poll has stopped.
+      setPhone({ verified: result });
+    } finally {
+      carrying.current = false;
+    }
   };
   useEffect(() => {
     const timer = setInterval(() => {
