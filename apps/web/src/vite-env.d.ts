@@ -1,4 +1,4 @@
-// The dictionaries' labels in one language, made by vite.config.ts (stepDocumentsForTheBrowser).
+// The dictionaries' labels in one language, made by build/step-documents.ts (dictionaryLabels).
 declare module 'kh:dictionary-labels/*' {
   const labels: Record<string, Record<string, string>>;
   export default labels;

@@ -26,7 +26,7 @@ export interface StepAssets {
 // Keyed by file name alone ("base"): the maps are part of every step page's download.
 const schemaFiles = import.meta.glob<StepSchema>('./*.json', { import: 'default', base: '../../../../schemas/steps' });
 const dictionaryFiles = import.meta.glob<DictionaryFile>('./*.json', { import: 'default', base: '../../../../schemas/dictionaries' });
-/** The dictionaries' labels in a language besides English, category → value → label (vite.config.ts: the entries carry English only). */
+/** The dictionaries' labels in a language besides English, category → value → label (build/step-documents.ts: the entries carry English only). */
 type DictionaryLabels = Record<string, Record<string, string>>;
 const dictionaryLabels: Partial<Record<Language, () => Promise<{ default: DictionaryLabels }>>> = {
   'zh-HK': () => import('kh:dictionary-labels/zh-HK'),
