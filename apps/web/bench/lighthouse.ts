@@ -6,7 +6,8 @@
 // and a step page reloaded mid-flow. Goals per route: performance ≥ 95, LCP ≤ 1.2 s,
 // total blocking time ≤ 100 ms, accessibility 100, each route's figures from one run or, where that run
 // missed, the median of three; a route that misses one sets the exit code.
-// LIGHTHOUSE_ROUTES=<comma-separated paths> measures those alone.
+// LIGHTHOUSE_ROUTES=<comma-separated paths> measures those alone; LIGHTHOUSE_JSON=<dir> keeps each run's
+// report and the trace Lighthouse simulated from (its long tasks, unthrottled: what to split or cut).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,8 @@ async function measure(name: string, path: string, headers: Record<string, strin
   if (Number.isNaN(run.lcp)) console.log(`  ${path}: no LCP in this run (${lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.runWarnings.join(' | ')})`);
   // One file a route and run: two routes may share a path (a step opened directly, and reloaded mid-flow).
   if (process.env.LIGHTHOUSE_JSON) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${`${name} ${path} ${attempt}`.replace(/[^A-Za-z0-9-]+/g, '_')}.json`), JSON.stringify(lhr));
+  // The trace Lighthouse simulated from: what its long tasks were made of (open it in DevTools' Performance panel).
+  if (process.env.LIGHTHOUSE_JSON) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${`${name} ${path} ${attempt}`.replace(/[^A-Za-z0-9-]+/g, '_')}.trace.json`), JSON.stringify((result!.artifacts as { Trace?: unknown }).Trace));
   if (process.env.LIGHTHOUSE_DETAILS)
     for (const audit of Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative'))
       console.log(`  ${audit.id}: ${audit.displayValue ?? ''} ${audit.score}`);
