@@ -25,7 +25,7 @@ import { keepFlowStanding } from './flow-away.ts';
 import { cleanUpAfterStatusCheck } from './status-cleanup.ts';
 import { dropUntakenCalls, firstRound, secondRound } from './boot-calls.ts';
 import { offerStepData } from './step-data.ts';
-import { yieldToMain } from './yield-to-main.ts';
+import { betweenBootPieces } from './first-page.ts';
 import { dropSavedFlow, isHandoff, keepSavedFlow, markHandoff, readSavedFlow } from './saved-flow.ts';
 import { bridge, detectPlatform } from './platform.ts';
 import { endpoints, loginCache } from './services.ts';
@@ -139,9 +139,9 @@ export function ApplicationProvider({ children, fallback, prepare }: { children:
       // The second round, asked together: each needs only the application the first round found.
       const [ekyc, payment, payloads] = await secondRound(record, applyId, relatedType, handoff);
       dropUntakenCalls();
-      // Answers the page came with arrive at once, in the task that drew the loading state: the
-      // machine starts in one of its own.
-      await yieldToMain();
+      // Answers the page came with arrive at once, in the task that drew the loading state: behind a
+      // drawn page, the machine starts in one of its own.
+      await betweenBootPieces();
       if (!live) return;
       const context = contextFromRecords({
         record: toKhInfo(record),
@@ -235,14 +235,14 @@ export function ApplicationProvider({ children, fallback, prepare }: { children:
       if (Object.keys(payloads[landing] ?? {}).length > 0) offerStepData(state, landing, payloads[landing]!);
       // A page that cannot load its code says so itself, with Retry (ChunkErrorBoundary).
       await prepare?.(landing, state)?.catch(() => undefined);
-      // The machine's start and the URL's change below each re-render: in tasks of their own.
-      await yieldToMain();
+      // The machine's start and the URL's change below each re-render: behind a drawn page, in tasks of their own.
+      await betweenBootPieces();
       if (!live) return;
       // The URL is the landing page's before the app draws it: a change of URL re-renders the whole
       // app at once (the router's store), where the boot's own render goes in slices (a transition)
       // and leaves the main thread free between them: a tap on the page is answered meanwhile.
       showStepInUrl(landing, navigate);
-      await yieldToMain();
+      await betweenBootPieces();
       if (!live) return;
       startTransition(() => setBoot({ kind: 'ready', state }));
     })().catch((error: Error) => live && setBoot({ kind: 'failed', message: error.message }));
