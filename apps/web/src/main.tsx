@@ -9,7 +9,7 @@ import { installErrorReports } from './app/error-reports.ts';
 import { dropGivenAnswers, endpoints, loginCache } from './app/services.ts';
 import { startBootCalls } from './app/boot-calls.ts';
 import { dropExpiredDrafts } from './app/drafts.ts';
-import { bootingBehindDrawnPage, whenFirstPageShown } from './app/first-page.ts';
+import { betweenBootPieces, bootingBehindDrawnPage, whenFirstPageShown } from './app/first-page.ts';
 import { yieldToMain } from './app/yield-to-main.ts';
 import { replayEarlyInput, stopHoldingClicks, typedFields, type TypedFields } from './app/early-input.ts';
 import { RESUMING_ATTRIBUTE, installBridgeDouble, readPageBoot } from '@kh/api';
@@ -81,7 +81,7 @@ function start(): void {
     // The application's code is evaluated in one task, its first render starts in the next.
     bootingBehindDrawnPage();
     void Promise.all([createI18n(language), loadApplicationRoot()]).then(
-      ([i18n]) => yieldToMain().then(() => startTransition(() => createRoot(app).render(<App language={language} i18n={i18n} />))),
+      ([i18n]) => betweenBootPieces().then(() => startTransition(() => createRoot(app).render(<App language={language} i18n={i18n} />))),
       () => createRoot(root).render(<App />),
     );
   } else if (boot.session === 'in') {
