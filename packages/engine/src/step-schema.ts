@@ -181,10 +181,21 @@ export function walkFields(fields: Field[], inherited: Rule[] = []): { field: Fi
   });
 }
 
-export const valueFieldsOf = (step: StepSchema): ValueField[] =>
-  walkFields(step.fields)
-    .map((entry) => entry.field)
-    .filter(isValueField);
+// A document is never changed in place (step-edits.ts copies it), and a save asks for its value fields
+// several times (the server's rules, values and projection): walked once per document.
+const valueFieldsByStep = new WeakMap<StepSchema, readonly ValueField[]>();
+export function valueFieldsOf(step: StepSchema): readonly ValueField[] {
+  let found = valueFieldsByStep.get(step);
+  if (!found) {
+    found = Object.freeze(
+      walkFields(step.fields)
+        .map((entry) => entry.field)
+        .filter(isValueField),
+    );
+    valueFieldsByStep.set(step, found);
+  }
+  return found;
+}
 
 /** The dictionary categories a step's options come from: what its page must load. */
 export const dictionariesOf = (step: StepSchema): string[] => [

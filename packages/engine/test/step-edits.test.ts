@@ -5,7 +5,7 @@ import { lintSteps } from '../src/lint.ts';
 import { loadLocales, loadMetaSchema, loadStepSchemas } from '../src/node/load.ts';
 import { declarePayloadKey, duplicateField, fieldAt, fieldIds, freshId, insertField, moveField, newField, pathOfField, removeField, renameField, updateField } from '../src/step-edits.ts';
 import { withTranslations } from '../src/step-versions.ts';
-import type { StepSchema } from '../src/step-schema.ts';
+import { valueFieldsOf, type StepSchema } from '../src/step-schema.ts';
 import { dictionaries } from './helpers.ts';
 
 const stepNamed = (id: string): StepSchema => structuredClone(loadStepSchemas().find((s) => s.id === id)!);
@@ -15,6 +15,17 @@ const lint = (document: StepSchema, translations = {}) =>
 const idsAt = (document: StepSchema, parent: number[] = []) => (parent.length ? ((fieldAt(document, parent) as { children: { id: string }[] }).children ?? []) : document.fields).map((f) => f.id);
 
 describe('step edits', () => {
+  it('gives an edited document its own value fields, though the one it was made from has walked its own already', () => {
+    const before = contact();
+    const fields = valueFieldsOf(before);
+    expect(valueFieldsOf(before)).toBe(fields);
+    // Walked once: the list cannot be changed by whoever reads it.
+    expect(() => (fields as unknown[]).pop()).toThrow(TypeError);
+    const after = insertField(before, [], newField(before, 'Input'));
+    expect(valueFieldsOf(after).map((f) => f.id)).toEqual([...fields.map((f) => f.id), 'newInput']);
+    expect(valueFieldsOf(removeField(after, [after.fields.length - 1])).map((f) => f.id)).toEqual(fields.map((f) => f.id));
+  });
+
   it('adds a new field at the end (or an index), leaving the given document as it was', () => {
     const before = contact();
     const frozen = JSON.stringify(before);
