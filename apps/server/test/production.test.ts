@@ -202,6 +202,7 @@ describe.skipIf(!POSTGRES_URL)('the built server in production mode (node dist/m
     const browser = client({ baseUrl } as TestServer);
     expect((await browser.get('/dev/config')).status).toBe(404);
     expect((await browser.get('/dev/outbox')).status).toBe(404);
+    expect((await browser.get('/dev/mail')).status).toBe(404);
     expect((await browser.form('/passport/login', { mobile: '123458802', countryCode: '60', password: 'sandbox' })).status).toBe(400);
   });
   it('serves the app: index.html never cached, the hashed assets cached for good', async () => {
