@@ -1,4 +1,4 @@
-// Starts the real server with the built app on one origin, an embedded database in a temp folder,
+// Starts the real server with the built app on one origin, an embedded database in memory,
 // and Debian's Chromium at 390x844; each page visited is saved as a screenshot (CI artifact).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,8 @@ export async function startProduct(overrides: Parameters<typeof loadConfig>[1] =
   const dataDir = mkdtempSync(join(tmpdir(), 'kh-e2e-'));
   const base = loadConfig({ KH_DEV: '1' });
   const config = loadConfig({ KH_DEV: '1' }, { port, dataDir, publicOrigin: `http://127.0.0.1:${port}`, webDist: resolve(here, '../dist'), sms: { ...base.sms, perIpPerHour: 1000, resendAfterSeconds: 1 }, ekyc: { ...base.ekyc, minIntervalSeconds: 0 }, limits: { ...base.limits, analyticsPerMinute: 100_000 }, ...overrides });
-  const database = await openDatabase({ dataDir, databaseUrl: undefined });
+  // The database in memory (it starts from a migrated copy); the files in the temp folder.
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: undefined });
   const app = await buildApp({ config, db: database.db, extraServices: extraServices(config) });
   await app.listen({ host: '127.0.0.1', port });
   await createStaff(database.db, { email: 'reviewer@broker.example', name: 'Reviewer', password: 'e2e reviewer password' });

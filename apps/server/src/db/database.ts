@@ -1,7 +1,9 @@
 // The database: an embedded PostgreSQL (PGlite, in a worker thread) in DATA_DIR by default, or a real
 // PostgreSQL server by DATABASE_URL. Both are reached through node-postgres; one migration set
 // (drizzle/) serves both.
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { dirname, join, resolve } from 'node:path';
@@ -157,11 +159,19 @@ export async function openDatabase({
   const unlock = dir ? lockFolder(dir) : () => undefined;
   let embedded: EmbeddedPostgres | undefined;
   try {
-    embedded = await startEmbeddedPostgres(dir);
+    const copy = inMemory ? migratedCopyPath() : undefined;
+    const fromCopy = copy !== undefined && existsSync(copy);
+    embedded = await startEmbeddedPostgres(dir, fromCopy ? copy : undefined).catch((error) => {
+      if (!fromCopy) throw error;
+      // A copy that does not load (cut short by a full disk, say) is made again below.
+      rmSync(copy, { force: true });
+      return startEmbeddedPostgres(dir, undefined);
+    });
     const pool = new pg.Pool({ host: embedded.socketDir, port: EMBEDDED_PORT, user: 'postgres', database: 'postgres', max: EMBEDDED_CONNECTIONS });
     pool.on('error', onPoolError);
     const db = drizzlePg(pool, { schema, logger });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (copy !== undefined && !existsSync(copy)) await embedded.saveCopy(copy);
     const running = embedded;
     return {
       db: db as unknown as Database,
@@ -188,18 +198,40 @@ const EMBEDDED_PORT = 5432;
  */
 const EMBEDDED_CONNECTIONS = 8;
 
+let migrationsHash: string | undefined;
+/**
+ * Where an in-memory database (memory://, the tests') starts from: a copy of one already migrated,
+ * in the temp folder, named by the migrations and the PGlite it holds. A test run opens hundreds of
+ * databases; PGlite's first start and the migrations take seconds each time, the copy's load a
+ * fraction of one. A database on disk is the operator's and starts as PGlite makes it.
+ */
+export function migratedCopyPath(): string {
+  if (!migrationsHash) {
+    const hash = createHash('sha256');
+    // The resolved path names PGlite's version (pnpm's store folder).
+    hash.update(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const journal = readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8');
+    hash.update(journal);
+    for (const entry of (JSON.parse(journal) as { entries: { tag: string }[] }).entries) hash.update(readFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`)));
+    migrationsHash = hash.digest('hex').slice(0, 16);
+  }
+  return join(tmpdir(), `kh-migrated-pglite-${migrationsHash}.tar`);
+}
+
 interface EmbeddedPostgres {
   socketDir: string;
+  /** Saves the database as it is to `path`, for `startEmbeddedPostgres` to start from. */
+  saveCopy(path: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Starts PGlite in a worker thread, listening on a Unix socket in a folder only this user can open. */
-async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
+async function startEmbeddedPostgres(dataDir: string | undefined, startFrom: string | undefined): Promise<EmbeddedPostgres> {
   const socketDir = mkdtempSync(join(tmpdir(), 'kh-pg-'));
   const worker = new Worker(new URL('./embedded-postgres.worker.mjs', import.meta.url), {
-    workerData: { dataDir, socketPath: join(socketDir, `.s.PGSQL.${EMBEDDED_PORT}`) },
+    workerData: { dataDir, startFrom, socketPath: join(socketDir, `.s.PGSQL.${EMBEDDED_PORT}`) },
   });
-  const answer = (key: 'ready' | 'stopped') =>
+  const answer = (key: 'ready' | 'saved' | 'stopped') =>
     new Promise<void>((resolve, reject) => {
       const onMessage = (message: Record<string, boolean>) => message[key] && (cleanup(), resolve());
       const onError = (error: Error) => (cleanup(), reject(error));
@@ -221,7 +253,12 @@ async function startEmbeddedPostgres(dataDir: string | undefined): Promise<Embed
     rmSync(socketDir, { recursive: true, force: true });
     throw error;
   }
-  return { socketDir, stop };
+  const saveCopy = async (path: string) => {
+    const saved = answer('saved');
+    worker.postMessage({ saveCopy: path });
+    await saved;
+  };
+  return { socketDir, saveCopy, stop };
 }
 
 /** The rows of `db.execute`: node-postgres and PGlite answer `{ rows }`, other drivers the array. */

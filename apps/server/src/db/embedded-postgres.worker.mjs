@@ -10,14 +10,15 @@
 // (Sync, Query, Flush), answered with one write; several connections keep the worker fed; and PGlite
 // being one session, a connection inside a transaction (or between a Flush and its Sync) keeps the
 // session until it is out, and each connection's prepared statements are named apart.
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-const { dataDir, socketPath } = workerData;
-// pg_trgm: the queue's search indexes (drizzle/0027).
-const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+const { dataDir, socketPath, startFrom } = workerData;
+// pg_trgm: the queue's search indexes (drizzle/0027). startFrom: a copy saved by `saveCopy` below.
+const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: new Blob([readFileSync(startFrom)]) } : {}) });
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -156,6 +157,20 @@ const server = createServer((socket) => {
 await new Promise((resolve, reject) => server.once('error', reject).listen(socketPath, resolve));
 parentPort.postMessage({ ready: true });
 parentPort.on('message', async (message) => {
+  if (message?.saveCopy) {
+    // Written beside and renamed: another process never reads half a copy.
+    // A copy not saved (a full disk) only means the next start migrates again.
+    const partial = `${message.saveCopy}.${process.pid}.${Date.now()}.partial`;
+    try {
+      await db.exec('checkpoint');
+      writeFileSync(partial, Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()));
+      renameSync(partial, message.saveCopy);
+    } catch {
+      rmSync(partial, { force: true });
+    }
+    parentPort.postMessage({ saved: true });
+    return;
+  }
   if (message !== 'stop') return;
   for (const socket of sockets) socket.destroy();
   await new Promise((resolve) => server.close(resolve));
