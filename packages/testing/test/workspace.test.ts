@@ -52,3 +52,38 @@ describe('dependencies run on the Node the product declares', () => {
     expect([...refusing]).toEqual([]);
   });
 });
+
+// `pnpm test` (what CI runs) is the static checks, then two lanes side by side: together they must
+// run every vitest project once, the server suite a second time on PostgreSQL, and the Storybook check.
+describe('`pnpm test` runs everything', () => {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  /** The commands a script comes to, `pnpm run <script>` and concurrently's quoted commands opened up. */
+  const commandsOf = (script: string): string[] =>
+    scripts[script]!.split('&&').flatMap((part) => {
+      const command = part.trim();
+      const concurrent = /^concurrently\b/.test(command) ? [...command.matchAll(/'([^']+)'/g)].map((match) => match[1]!) : [command];
+      return concurrent.flatMap((each) => {
+        const run = /^pnpm run ([\w:-]+)$/.exec(each);
+        return run ? commandsOf(run[1]!) : [each];
+      });
+    });
+  const commands = commandsOf('test');
+
+  it('runs the static checks and builds, both server passes and the Storybook check', () => {
+    for (const expected of ['pnpm --filter @kh/engine build:validators', 'pnpm --filter @kh/engine schemas:lint', 'pnpm -r --if-present typecheck', 'eslint .', 'pnpm --filter @kh/web build', 'pnpm --filter @kh/console build', 'pnpm --filter @kh/server test:postgres', 'storybook build --disable-telemetry --quiet -o storybook-static', 'tsx packages/ui/scripts/check-storybook.ts'])
+      expect(commands).toContain(expected);
+  });
+
+  it('runs every vitest project once across its lanes', () => {
+    const runs = commands.filter((command) => command.startsWith('vitest run'));
+    const listed = (args: string[]) =>
+      execFileSync('pnpm', ['exec', 'vitest', 'list', '--filesOnly', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+        .split('\n')
+        .filter(Boolean)
+        .sort();
+    const everyFile = listed([]);
+    const byLane = runs.flatMap((run) => listed([...run.matchAll(/--project '([^']+)'|--project (\S+)/g)].flatMap((match) => ['--project', match[1] ?? match[2]!])));
+    expect(everyFile.length).toBeGreaterThan(100);
+    expect(byLane.sort()).toEqual(everyFile);
+  }, 120_000);
+});

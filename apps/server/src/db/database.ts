@@ -132,7 +132,7 @@ export async function openDatabase({
   /** Run the migrations first (the default; production runs them once per release: `node dist/migrate.js`). */
   migrate?: boolean;
 }): Promise<OpenDatabase> {
-  // memory:// keeps the embedded database in memory (tests that need no restart).
+  // memory:// keeps the embedded database in memory (tests that need no restart, the OpenAPI export).
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
@@ -200,7 +200,7 @@ const EMBEDDED_CONNECTIONS = 8;
 
 let migrationsHash: string | undefined;
 /**
- * Where an in-memory database (memory://, the tests') starts from: a copy of one already migrated,
+ * Where an in-memory database (memory://: the tests', the OpenAPI export's) starts from: a copy of one already migrated,
  * in the temp folder, named by the migrations and the PGlite it holds. A test run opens hundreds of
  * databases; PGlite's first start and the migrations take seconds each time, the copy's load a
  * fraction of one. A database on disk is the operator's and starts as PGlite makes it.
