@@ -51,7 +51,9 @@ const stepSaver = perDatabase(
   (db) =>
     new DataLoader<StepSave, number>(
       async (saves) => {
-        const results: (number | Error)[] = saves.map(() => new StaleStepSave());
+        // Filled in as each save lands; an Error's stack is made only for a save that did not (one per
+        // save up front was 1.3% of the server's CPU in the saves bench's profile).
+        const results: (number | Error | undefined)[] = saves.map(() => undefined);
         // An application appears once per statement (an upsert may not touch a row twice): a second
         // save of the same application, from another tab, goes in the next statement, in the order they came.
         let waiting = saves.map((save, index) => ({ save, index }));
@@ -70,13 +72,13 @@ const stepSaver = perDatabase(
           await writeTogether(db, together, results);
           waiting = later;
         }
-        return results;
+        return results.map((result) => result ?? new StaleStepSave());
       },
       SAVE_BATCHING,
     ),
 );
 
-async function writeTogether(db: Database, items: { save: StepSave; index: number }[], results: (number | Error)[]) {
+async function writeTogether(db: Database, items: { save: StepSave; index: number }[], results: (number | Error | undefined)[]) {
   try {
     // A save whose step moved past its revision returns no row: it stays a StaleStepSave.
     const saved = await db.execute(saveStatement(items.map(({ save }) => save)));
