@@ -200,10 +200,10 @@ const EMBEDDED_CONNECTIONS = 8;
 
 let migrationsHash: string | undefined;
 /**
- * Where an in-memory database (memory://: the tests', the OpenAPI export's) starts from: a copy of one already migrated,
- * in the temp folder, named by the migrations and the PGlite it holds. A test run opens hundreds of
- * databases; PGlite's first start and the migrations take seconds each time, the copy's load a
- * fraction of one. A database on disk is the operator's and starts as PGlite makes it.
+ * Where an in-memory database (memory://: the tests', the OpenAPI export's) starts from: a copy of
+ * one already migrated, in the temp folder, named by the migrations and the PGlite it holds. A test
+ * run opens hundreds of databases; PGlite's first start and the migrations take seconds each time,
+ * the copy's load a fraction of one. A database on disk is the operator's and starts as PGlite makes it.
  */
 export function migratedCopyPath(): string {
   if (!migrationsHash) {
