@@ -2,6 +2,7 @@
 // session with the application and its steps, and one statement that writes the step and the
 // progress. Saves that arrive together share both (applications/step-saves.ts, sessionWithApplication),
 // and each still lands in its own applicant's application.
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '../src/index.ts';
 import { saveStepAndProgress } from '../src/applications/step-saves.ts';
@@ -105,6 +106,29 @@ describe('a step save', () => {
     // member uses, the claims, the write); together, each of the four in two batches (at most 16 a batch).
     expect(queries.length, queries.join('\n')).toBe(8);
     for (const { cookie, contact } of people) expect((await stored(cookie, STEP_CODES.contact)).username).toBe(contact.username);
+  });
+
+  it('sends each of its statements by name, so the database parses and plans each once per connection', async () => {
+    const mobile = '123987801';
+    const cookie = await applicant(mobile);
+    const contact = payloadOf('contact', answers(180, { proof: '', statement: '', signature: '' }, mobile).contact);
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const query = pool.query;
+    const names: (string | undefined)[] = [];
+    pool.query = function (this: pg.Pool, config: unknown, ...rest: unknown[]) {
+      if (counting) names.push((config as { name?: string }).name);
+      return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    } as typeof pool.query;
+    try {
+      counting = true;
+      const saved = await save(cookie, STEP_CODES.contact, contact);
+      counting = false;
+      expect(saved.statusCode, saved.body).toBe(200);
+    } finally {
+      counting = false;
+      pool.query = query;
+    }
+    expect(names).toEqual(['kh_session_applications', 'kh_phones_held', 'kh_claims', 'kh_step_save']);
   });
 
   it('refuses a stranger among them and saves the others', async () => {

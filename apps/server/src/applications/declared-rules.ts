@@ -2,10 +2,10 @@
 // on the server for any step: values only one applicant may hold, a typed code looked up in a list,
 // at least one box of a group ticked, values only the server gives, and the columns the review
 // queue reads. No step is named here: a new step or a new unique field is a document change.
-import { and, eq, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { UNIQUE_SCOPES, projectionOf, valueAt, serverValueFieldsOf, uniqueFieldsOf, uniqueValuesOf, type CompiledStep, type FieldError, type FormData, type ServerValue, type UniqueScope, type ValueField } from '@kh/engine';
-import type { Database } from '../db/database.ts';
-import { batchedPerDatabase } from '../db/prepared.ts';
+import { rowsOf, type Database } from '../db/database.ts';
+import { batchedPerDatabase, namedStatement } from '../db/prepared.ts';
 import { members } from '../db/schema.ts';
 import { identityVerified } from './applications.ts';
 import { claimOf, heldByOthers, type Claim, type ClaimKind } from './member-claims.ts';
@@ -55,12 +55,16 @@ export async function takenByOthers(db: Database, memberId: string, compiled: Co
 
 /** Another member logs in with this phone: one read for the saves that arrive together. */
 const phoneOfAnother = batchedPerDatabase<{ memberId: string; countryCode: string; mobile: string }, boolean>(async (db, wanted) => {
-  const owners = await db
-    .select({ id: members.id, countryCode: members.countryCode, mobile: members.mobile })
-    .from(members)
-    .where(or(...wanted.map((w) => and(eq(members.countryCode, w.countryCode), eq(members.mobile, w.mobile)))));
-  return wanted.map((w) => owners.some((owner) => owner.countryCode === w.countryCode && owner.mobile === w.mobile && owner.id !== w.memberId));
+  const rows = wanted.map((w, position) => ({ position, member_id: w.memberId, country_code: w.countryCode, mobile: w.mobile }));
+  const held = rowsOf<{ position: number }>(await phonesHeldStatement(db, { rows: JSON.stringify(rows) }));
+  const heldAt = new Set(held.map((row) => Number(row.position)));
+  return wanted.map((_, position) => heldAt.has(position));
 });
+const phonesHeldStatement = namedStatement(
+  'kh_phones_held',
+  sql`select r.position from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(position integer, member_id text, country_code text, mobile text)
+      where exists (select 1 from ${members} m where m.country_code = r.country_code and m.mobile = r.mobile and m.id <> r.member_id)`,
+);
 
 /** The rules only the server can check (SPEC §5): a login phone another member uses, a known code; and at least one of a group. */
 export async function declaredRules(

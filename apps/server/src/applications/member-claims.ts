@@ -4,7 +4,7 @@
 // value per kind; taking a new one gives the old one up.
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/database.ts';
-import { batchedPerDatabase } from '../db/prepared.ts';
+import { batchedPerDatabase, namedStatement } from '../db/prepared.ts';
 import { memberClaims } from '../db/schema.ts';
 
 export type ClaimKind = 'username' | 'email' | 'idNo';
@@ -60,14 +60,15 @@ const claimTogether = batchedPerDatabase<MemberClaims, ClaimKind[]>(async (db, w
   }
 });
 
+const claimsStatement = namedStatement(
+  'kh_claims',
+  sql`select r.position, kh_claim(r.member_id, array(select jsonb_array_elements_text(r.kinds)), array(select jsonb_array_elements_text(r.claimed))) as lost
+      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(position integer, member_id text, kinds jsonb, claimed jsonb) order by r.position`,
+);
+
 async function claimStatement(db: Database, wanted: readonly MemberClaims[]): Promise<ClaimKind[][]> {
   const rows = wanted.map(({ memberId, claims }, position) => ({ position, member_id: memberId, kinds: claims.map((c) => c.kind), claimed: claims.map((c) => c.value) }));
-  const lost = rowsOf<{ position: number; lost: ClaimKind[] }>(
-    await db.execute(
-      sql`select r.position, kh_claim(r.member_id, array(select jsonb_array_elements_text(r.kinds)), array(select jsonb_array_elements_text(r.claimed))) as lost
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(position integer, member_id text, kinds jsonb, claimed jsonb) order by r.position`,
-    ),
-  );
+  const lost = rowsOf<{ position: number; lost: ClaimKind[] }>(await claimsStatement(db, { rows: JSON.stringify(rows) }));
   const byPosition = new Map(lost.map((row) => [Number(row.position), row.lost]));
   return wanted.map((_, position) => {
     const kinds = byPosition.get(position);

@@ -5,7 +5,7 @@
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/database.ts';
-import { perDatabase, SAVE_BATCHING } from '../db/prepared.ts';
+import { namedStatement, perDatabase, SAVE_BATCHING } from '../db/prepared.ts';
 import { applications } from '../db/schema.ts';
 
 /** The application's columns a save sets beside its step: the progress, and what the review queue and the uniqueness rules read. */
@@ -81,7 +81,7 @@ const stepSaver = perDatabase(
 async function writeTogether(db: Database, items: { save: StepSave; index: number }[], results: (number | Error | undefined)[]) {
   try {
     // A save whose step moved past its revision returns no row: it stays a StaleStepSave.
-    const saved = await db.execute(saveStatement(items.map(({ save }) => save)));
+    const saved = await saveStatement(db, { rows: JSON.stringify(statementRows(items.map(({ save }) => save))) });
     const revisions = new Map(rowsOf<{ application_id: string; revision: number }>(saved).map((row) => [row.application_id, Number(row.revision)]));
     for (const { save, index } of items) {
       const revision = revisions.get(save.applicationId);
@@ -119,8 +119,11 @@ const afterRows = sql.raw(`::jsonb) as r(application_id text, step_id text, payl
   )
   select application_id, revision from saved`);
 
-function saveStatement(saves: readonly StepSave[]) {
-  const rows = saves.map(({ applicationId, stepId, payload, schemaVersion, progress, basedOn }) => ({
+const saveStatement = namedStatement('kh_step_save', sql`${rowsAndUpsert}${sql.placeholder('rows')}${afterRows}`);
+
+/** The statement's rows: one a save. */
+function statementRows(saves: readonly StepSave[]) {
+  return saves.map(({ applicationId, stepId, payload, schemaVersion, progress, basedOn }) => ({
     application_id: applicationId,
     step_id: stepId,
     payload,
@@ -128,5 +131,4 @@ function saveStatement(saves: readonly StepSave[]) {
     progress: Object.fromEntries(Object.entries(progress).map(([key, value]) => [key, value ?? null])),
     based_on: basedOn ?? null,
   }));
-  return sql`${rowsAndUpsert}${JSON.stringify(rows)}${afterRows}`;
 }

@@ -2,6 +2,8 @@
 // query builder was a fifth of a step save's CPU (profile of `pnpm bench`), and PostgreSQL then
 // parses each once per connection.
 import DataLoader from 'dataloader';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './database.ts';
 
 /** One of a thing per database (a prepared query, a batching loader), built when first asked for. */
@@ -24,6 +26,19 @@ export const SAVE_BATCHING = { cache: false, maxBatchSize: 16, batchScheduleFn: 
 
 /** A query built once per database. */
 export const preparedQuery = perDatabase;
+
+const dialect = new PgDialect();
+
+/**
+ * A statement of fixed text, its values given as placeholders (`sql.placeholder`), sent as a named
+ * prepared statement: PostgreSQL parses and plans it once per connection. The save path's batched
+ * statements were planned on every call, as long as they took to run (pg_stat_statements).
+ */
+export function namedStatement(name: string, statement: SQL): (db: Database, values: Record<string, unknown>) => Promise<unknown> {
+  const query = dialect.sqlToQuery(statement);
+  const prepared = perDatabase((db) => db._.session.prepareQuery(query, undefined, name, false));
+  return (db, values) => prepared(db).execute(values);
+}
 
 /**
  * A statement the save path makes for each save, made once for the saves that arrive together
