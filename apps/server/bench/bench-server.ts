@@ -1,6 +1,6 @@
 // The benches' server: the real one in its own process (on PGlite, or on a fresh PostgreSQL database),
 // and where PostgreSQL answers. A child process, so its event loop and CPU are its own to measure.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -32,7 +32,39 @@ export async function startServer(databaseUrl: string | undefined, env: Record<s
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl, '/healthz');
-  return { baseUrl, pid: child.pid!, databaseUrl: childDatabase, stop: () => (child.kill('SIGTERM'), rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    baseUrl,
+    pid: child.pid!,
+    databaseUrl: childDatabase,
+    /** Stops the server and removes what it made: its files, and its database (a console bench's is a million applications). */
+    async stop() {
+      await stopped(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      if (childDatabase) await dropDatabase(childDatabase);
+    },
+  };
+}
+
+/** Ends a child process and waits until it has exited. */
+export async function stopped(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Drops a database a bench made, from the server's own maintenance database. */
+export async function dropDatabase(url: string) {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** PostgreSQL: BENCH_DATABASE_URL, else the CI's server (.ci/postgres.sh) when one answers there. */

@@ -14,7 +14,7 @@ import { freePort } from '@kh/testing';
 import { type FormStep } from '../test/fixtures.ts';
 import { answeredApplicant, FORM_STEPS } from './answered-applicant.ts';
 import { steadyLoad } from './steady-load.ts';
-import { postgresUrl, serverDir, startServer, waitUntilUp } from './bench-server.ts';
+import { dropDatabase, postgresUrl, serverDir, startServer, stopped, waitUntilUp } from './bench-server.ts';
 import { freshPostgresDatabase } from '../test/harness.ts';
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,10 +24,11 @@ const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 3);
 /** The bare route of floor-server.ts on its own fresh database. */
 async function startFloorServer(adminUrl: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: serverDir, env: { ...process.env, PORT: String(port), DATABASE_URL: await freshPostgresDatabase(adminUrl) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const databaseUrl = await freshPostgresDatabase(adminUrl);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: serverDir, env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl, '/save', 'POST');
-  return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  return { baseUrl, pid: child.pid!, stop: async () => (await stopped(child), await dropDatabase(databaseUrl)) };
 }
 
 /** The server's longest event-loop block since the last scrape (prom-client resets it on each). */
@@ -126,7 +127,7 @@ async function measureSaves(databaseUrl: string | undefined) {
     console.log(`reference, /healthz on the same server: ${rate(bare)}/s, p99 ${bare.latency.p99} ms, event loop blocked at most ${bareBlocked} ms; ratio ${(rate(saves) / rate(bare)).toFixed(3)}`);
     if (!databaseUrl) return;
     // What this machine allows at all: the same two round trips with nothing else around them.
-    server.stop();
+    await server.stop();
     const floor = await startFloorServer(databaseUrl);
     try {
       const floorCookies = Array.from({ length: APPLICANTS }, (_, i) => `s${i + 1}`);
@@ -137,10 +138,10 @@ async function measureSaves(databaseUrl: string | undefined) {
       );
       console.log(`floor offered a steady ${goal}/s: p50 ${floorSteady.p50} ms, p99 ${floorSteady.p99} ms`);
     } finally {
-      floor.stop();
+      await floor.stop();
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 
