@@ -168,6 +168,6 @@ if (!databaseUrl) {
   } finally {
     await seeder.end().catch(() => undefined);
     await database.close();
-    await server.stop();
+    await server.dispose();
   }
 }

@@ -28,7 +28,7 @@ async function startFloorServer(adminUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: serverDir, env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl, '/save', 'POST');
-  return { baseUrl, pid: child.pid!, stop: async () => (await stopped(child), await dropDatabase(databaseUrl)) };
+  return { baseUrl, pid: child.pid!, dispose: async () => (await stopped(child), await dropDatabase(databaseUrl)) };
 }
 
 /** The server's longest event-loop block since the last scrape (prom-client resets it on each). */
@@ -138,10 +138,10 @@ async function measureSaves(databaseUrl: string | undefined) {
       );
       console.log(`floor offered a steady ${goal}/s: p50 ${floorSteady.p50} ms, p99 ${floorSteady.p99} ms`);
     } finally {
-      await floor.stop();
+      await floor.dispose();
     }
   } finally {
-    await server.stop();
+    await server.dispose();
   }
 }
 
