@@ -17,7 +17,8 @@ import { answers, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
 export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 
 export async function freshPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `kh_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  // The PostgreSQL pass names its run's databases by one prefix, and drops them when it ends (scripts/test-postgres.mjs).
+  const name = `${process.env.KH_TEST_DATABASE_PREFIX ?? 'kh_test_'}${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
