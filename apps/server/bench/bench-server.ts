@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '@kh/testing';
-import { freshPostgresDatabase } from '../test/harness.ts';
+import { dropPostgresDatabase, freshPostgresDatabase } from '../test/harness.ts';
 
 // BENCH_SERVER_DIR runs another checkout's server (a before-and-after in one sitting).
 export const serverDir = process.env.BENCH_SERVER_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,7 +44,7 @@ export async function startServer(databaseUrl: string | undefined, env: Record<s
     /** Stops it and drops its database too (a console bench's is a million applications); a drop makes PostgreSQL checkpoint, so only once the measuring is done. */
     async dispose() {
       await this.stop();
-      if (childDatabase) await dropDatabase(childDatabase);
+      if (databaseUrl && childDatabase) await dropPostgresDatabase(databaseUrl, childDatabase);
     },
   };
 }
@@ -55,20 +55,6 @@ export async function stopped(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-/** Drops a database a bench made, from the server's own maintenance database. */
-export async function dropDatabase(url: string) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** PostgreSQL: BENCH_DATABASE_URL, else the CI's server (.ci/postgres.sh) when one answers there. */

@@ -14,8 +14,8 @@ import { freePort } from '@kh/testing';
 import { type FormStep } from '../test/fixtures.ts';
 import { answeredApplicant, FORM_STEPS } from './answered-applicant.ts';
 import { steadyLoad } from './steady-load.ts';
-import { dropDatabase, postgresUrl, serverDir, startServer, stopped, waitUntilUp } from './bench-server.ts';
-import { freshPostgresDatabase } from '../test/harness.ts';
+import { postgresUrl, serverDir, startServer, stopped, waitUntilUp } from './bench-server.ts';
+import { dropPostgresDatabase, freshPostgresDatabase } from '../test/harness.ts';
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each step's burst, to find the slowest. */
@@ -28,7 +28,7 @@ async function startFloorServer(adminUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: serverDir, env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl, '/save', 'POST');
-  return { baseUrl, pid: child.pid!, dispose: async () => (await stopped(child), await dropDatabase(databaseUrl)) };
+  return { baseUrl, pid: child.pid!, dispose: async () => (await stopped(child), await dropPostgresDatabase(adminUrl, databaseUrl)) };
 }
 
 /** The server's longest event-loop block since the last scrape (prom-client resets it on each). */

@@ -28,6 +28,18 @@ export async function freshPostgresDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
+/** Drops a database freshPostgresDatabase made, from the same administrative database. */
+export async function dropPostgresDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export interface TestServer {
   baseUrl: string;
   /** Every route the server declared, as method and URL pattern. */
