@@ -2,6 +2,7 @@
 // DATABASE_URL's PostgreSQL. Everything it writes is a JSON line (pino), failures through the one
 // redaction policy. A database not reachable at start is tried again with backoff; on SIGTERM the
 // server says it is not ready, keeps serving for the drain, then closes.
+import './v8-tuning.ts';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
