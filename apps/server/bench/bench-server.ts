@@ -9,7 +9,7 @@ import pg from 'pg';
 import { freePort } from '@kh/testing';
 import { dropPostgresDatabase, freshPostgresDatabase } from '../test/harness.ts';
 
-// BENCH_SERVER_DIR runs another checkout's server (a before-and-after in one sitting).
+// BENCH_SERVER_DIR runs another checkout's server (a before-and-after in one sitting; build it first).
 export const serverDir = process.env.BENCH_SERVER_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function waitUntilUp(baseUrl: string, path: string, method = 'GET') {
@@ -25,7 +25,9 @@ export async function startServer(databaseUrl: string | undefined, env: Record<s
   const dataDir = mkdtempSync(join(tmpdir(), 'kh-bench-'));
   // BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
+  // The built server, as production runs it (`node dist/main.js`; the bench script builds it first):
+  // through tsx it was another program, with a module loader and a helper naming every function as it is made.
+  const child = spawn(process.execPath, [...profile, 'dist/main.js'], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...(childDatabase ? { DATABASE_URL: childDatabase } : {}), KH_DEV: '1', KH_DEV_PASSWORD: 'bench', KH_EKYC_MAX_PER_DAY: '100000', KH_EKYC_MIN_INTERVAL_SECONDS: '0', KH_WEB_DIST: '/nonexistent', KH_CONSOLE_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
