@@ -8,6 +8,9 @@ type Payloads = Record<string, Record<string, unknown> | undefined>;
 export const marketBits = (market: Record<string, unknown> | undefined): number =>
   (market?.myMarket ? 16 : 0) + (market?.hkMarket ? 1 : 0) + (market?.usMarket ? 2 : 0);
 
+/** The steps whose saved answers the context is made of: all a save needs read of the others. */
+export const CONTEXT_STEP_IDS = ['contact', 'personal', 'market', 'financial'] as const;
+
 export function contextFromPayloads(payloads: Payloads, application: { market: number; opened: number; status: number; relatedType: string }): StepContext {
   const contact = payloads.contact ?? {};
   const personal = payloads.personal ?? {};
