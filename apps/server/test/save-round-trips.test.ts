@@ -2,10 +2,12 @@
 // session with the application and its steps, and one statement that writes the step and the
 // progress. Saves that arrive together share both (applications/step-saves.ts, sessionWithApplication),
 // and each still lands in its own applicant's application.
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loadConfig, openDatabase } from '../src/index.ts';
 import { saveStepAndProgress } from '../src/applications/step-saves.ts';
+import { sessionWithApplication } from '../src/applications/applications.ts';
 import { STEP_CODES, answers, completeProviderPage, fill, initBody, payloadOf, uploadedPath, type FormStep } from './fixtures.ts';
 import { POSTGRES_URL, client, freshPostgresDatabase, startServer, type TestServer } from './harness.ts';
 
@@ -106,6 +108,20 @@ describe('a step save', () => {
     // member uses, the claims, the write); together, each of the four in two batches (at most 16 a batch).
     expect(queries.length, queries.join('\n')).toBe(8);
     for (const { cookie, contact } of people) expect((await stored(cookie, STEP_CODES.contact)).username).toBe(contact.username);
+  });
+
+  it('reads of the answers saved before only the step saved and those its rules are made of (the context\'s and the identity-locked step)', async () => {
+    const mobile = '123987901';
+    const cookie = await applicant(mobile);
+    const contact = payloadOf('contact', answers(190, { proof: '', statement: '', signature: '' }, mobile).contact);
+    expect((await save(cookie, STEP_CODES.contact, contact)).statusCode).toBe(200);
+    expect((await save(cookie, STEP_CODES.investment, investment(1))).statusCode).toBe(200);
+    const sessionId = createHash('sha256').update(/kh_sid=([^;]+)/.exec(cookie)![1]!).digest('hex');
+    const savingInvestment = await sessionWithApplication(database.db, sessionId, 'INIT', undefined, 60, 'investment');
+    expect(Object.keys(savingInvestment!.payloads).sort()).toEqual(['contact', 'investment']);
+    expect(Object.keys(savingInvestment!.revisions).sort()).toEqual(['contact', 'investment']);
+    const savingWork = await sessionWithApplication(database.db, sessionId, 'INIT', undefined, 60, 'work');
+    expect(savingWork!.payloads).toEqual({ contact });
   });
 
   it('sends each of its statements by name, so the database parses and plans each once per connection', async () => {

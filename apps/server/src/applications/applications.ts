@@ -2,7 +2,7 @@
 // application needs before it can be submitted.
 import DataLoader from 'dataloader';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { verifiedIdentityFromOcr, type OcrData, type VerifiedIdentity } from '@kh/engine';
+import { CONTEXT_STEP_IDS, verifiedIdentityFromOcr, type OcrData, type VerifiedIdentity } from '@kh/engine';
 import { MARKET, codeOf, contextFromInput, hasMarket, isAddingHkUsOnly, parseRejectedReason, rejectedFieldsOf, rejectionPath, type StepName } from '@kh/flow';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -10,7 +10,7 @@ import { perDatabase, preparedQuery, SAVE_BATCHING } from '../db/prepared.ts';
 import { applicationSteps, applications, ekycChecks, payments, sessions, stepExperiments, stepPublications, stepVersions } from '../db/schema.ts';
 import { AppError, notFound } from '../http/envelope.ts';
 import type { SessionRow } from '../http/session.ts';
-import type { RunningExperiments } from '../steps/index.ts';
+import { stepsLockedToIdentity, type RunningExperiments } from '../steps/index.ts';
 
 export type Application = typeof applications.$inferSelect;
 export type Payloads = Record<string, Record<string, unknown>>;
@@ -37,6 +37,7 @@ export async function ownedApplication(db: Database, memberId: string, relatedTy
 /** What a step save reads first: the session and, with it, its member's application and that application's answers. */
 export type SessionWithApplication = SessionRow & {
   application: Application | null;
+  /** The saved answers a save reads (`STEPS_A_SAVE_READS` and the step saved), with their versions and revisions. */
   payloads: Payloads;
   versions: PinnedVersions;
   revisions: Record<string, number>;
@@ -48,17 +49,24 @@ export type SessionWithApplication = SessionRow & {
   /** A check of this application succeeded (identityVerified's). */
   identityVerified: boolean;
 };
-type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string; idleMinutes: number };
+type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPPLEMENT'; applyId?: string; idleMinutes: number; stepId: string };
+
+/**
+ * The answers a save reads besides its own step's: those the step context is made of, and the steps a
+ * new identity check carries its facts into. The others' payloads are not needed: reading all of
+ * them made the session read's rows the largest thing a save parsed.
+ */
+const STEPS_A_SAVE_READS: readonly string[] = [...new Set([...CONTEXT_STEP_IDS, ...stepsLockedToIdentity()])];
 
 /**
  * The session behind a cookie and, in the same round trip, its member's application (by id, or the
- * newest of the kind) with its saved steps, their pinned versions and each step's live version: a
- * step save's one read. No session, no row; a session without such an application, no application.
+ * newest of the kind) with the saved steps a save of `stepId` reads, their pinned versions and each
+ * step's live version: a step save's one read. No session, no row; a session without such an application, no application.
  * Saves arriving together share one query (`wanted` lists each of them): under load a round trip
  * per save was the server's largest cost (the socket writes in `pnpm bench`'s profile).
  */
-export function sessionWithApplication(db: Database, sessionId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId: string | undefined, idleMinutes: number): Promise<SessionWithApplication | undefined> {
-  return sessionApplicationLoader(db).load({ sessionId, relatedType, applyId, idleMinutes });
+export function sessionWithApplication(db: Database, sessionId: string, relatedType: 'INIT' | 'SUPPLEMENT', applyId: string | undefined, idleMinutes: number, stepId: string): Promise<SessionWithApplication | undefined> {
+  return sessionApplicationLoader(db).load({ sessionId, relatedType, applyId, idleMinutes, stepId });
 }
 
 const sessionApplicationLoader = perDatabase(
@@ -70,6 +78,8 @@ const sessionApplicationLoader = perDatabase(
           sessionIds: wanted.map((w) => w.sessionId),
           relatedTypes: wanted.map((w) => w.relatedType),
           applyIds: wanted.map((w) => w.applyId ?? null),
+          stepIds: wanted.map((w) => w.stepId),
+          readSteps: STEPS_A_SAVE_READS,
           now: new Date().toISOString(),
           // One setting for the whole server: every save in a batch shares it.
           idleSince: new Date(Date.now() - wanted[0].idleMinutes * 60_000).toISOString(),
@@ -93,7 +103,7 @@ const sessionApplicationLoader = perDatabase(
     ),
 );
 
-const wanted = sql`unnest(${sql.placeholder('sessionIds')}::text[], ${sql.placeholder('relatedTypes')}::text[], ${sql.placeholder('applyIds')}::text[]) with ordinality as wanted(session_id, related_type, apply_id, position)`;
+const wanted = sql`unnest(${sql.placeholder('sessionIds')}::text[], ${sql.placeholder('relatedTypes')}::text[], ${sql.placeholder('applyIds')}::text[], ${sql.placeholder('stepIds')}::text[]) with ordinality as wanted(session_id, related_type, apply_id, step_id, position)`;
 const sessionApplications = preparedQuery((db) =>
   db
     .selectDistinctOn([sql`wanted.position`], {
@@ -102,8 +112,8 @@ const sessionApplications = preparedQuery((db) =>
       handoffApplicationId: sessions.handoffApplicationId,
       lastSeenAt: sessions.lastSeenAt,
       application: applications,
-      // Each saved step as [payload, the version it was answered under, its revision]: one pass over the steps.
-      steps: sql<Record<string, [Record<string, unknown>, number, number]>>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, jsonb_build_array(${applicationSteps.payload}, ${applicationSteps.schemaVersion}, ${applicationSteps.revision})), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`,
+      // Each saved step the save reads as [payload, the version it was answered under, its revision]: one pass over them.
+      steps: sql<Record<string, [Record<string, unknown>, number, number]>>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, jsonb_build_array(${applicationSteps.payload}, ${applicationSteps.schemaVersion}, ${applicationSteps.revision})), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id} and (${applicationSteps.stepId} = wanted.step_id or ${applicationSteps.stepId} = any(${sql.placeholder('readSteps')}::text[])))`,
       // Each step's live version (steps never published are absent: 0), read in the same round trip.
       live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
       // Each step's running experiment: the version tried and its share.
