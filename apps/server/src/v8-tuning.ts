@@ -5,8 +5,9 @@
 // generation. Under load a save's short-lived objects (the session read's rows, the answers mapped
 // from them) are still in flight at a scavenge, so their sites were marked, and the old generation
 // grew by 13 MB/s at a steady 2,000 saves/s, collected by a mark-compact every 20-30 s that took the
-// second core from PostgreSQL: the steady line's slowest windows lay on those collections. With it
-// off the old generation grew by 3.3 MB/s, and the steady p99 fell (ARCHITECTURE.md, "Performance").
+// second core from PostgreSQL while it marked: a steady run's slowest window lay on one. With it
+// off the old generation grew by 3.3 MB/s, and the steady p99 fell (ARCHITECTURE.md, "The path of one
+// step's data").
 import { setFlagsFromString } from 'node:v8';
 
 setFlagsFromString('--no-allocation-site-pretenuring');

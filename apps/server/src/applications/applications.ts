@@ -53,15 +53,16 @@ type SessionApplicationWanted = { sessionId: string; relatedType: 'INIT' | 'SUPP
 
 /**
  * The answers a save reads besides its own step's: those the step context is made of, and the steps a
- * new identity check carries its facts into. The others' payloads are not needed: reading all of
- * them made the session read's rows the largest thing a save parsed.
+ * new identity check carries its facts into. Reading every step's payload cost the database 2-12%
+ * more CPU a save (ARCHITECTURE.md, "The path of one step's data").
  */
 const STEPS_A_SAVE_READS: readonly string[] = [...new Set([...CONTEXT_STEP_IDS, ...stepsLockedToIdentity()])];
 
 /**
  * The session behind a cookie and, in the same round trip, its member's application (by id, or the
  * newest of the kind) with the saved steps a save of `stepId` reads, their pinned versions and each
- * step's live version: a step save's one read. No session, no row; a session without such an application, no application.
+ * step's live version: a step save's one read. No session, no row; a session without such an
+ * application, no application.
  * Saves arriving together share one query (`wanted` lists each of them): under load a round trip
  * per save was the server's largest cost (the socket writes in `pnpm bench`'s profile).
  */
