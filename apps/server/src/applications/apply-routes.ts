@@ -113,14 +113,13 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
   app.post('/fill-data', { schema: { body: fillDataSchema }, config: { readsSession: true } }, async (request) => {
     const body = request.body as FillData;
     const sessionId = sessionIdOf(request);
-    const savedStepId = stepIdForCode(body.fillStep);
-    const found = sessionId ? await sessionWithApplication(db, sessionId, body.relatedType, body.applyId, config.sessionIdleMinutes, savedStepId ?? '') : undefined;
+    const stepId = stepIdForCode(body.fillStep);
+    const found = sessionId ? await sessionWithApplication(db, sessionId, body.relatedType, body.applyId, config.sessionIdleMinutes, stepId ?? '') : undefined;
     admitSession(request, found);
     const memberId = memberOf(request);
     if (!found?.application) throw notFound('server.noApplication');
     const { application, payloads, versions, revisions, live, retired, experiments } = found;
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
-    const stepId = savedStepId;
     if (!stepId) throw badRequest('server.unknownStep', { step: body.fillStep });
     if (body.data === undefined) {
       // A draft remembers the page it is on, so that it resumes there; nothing else moves.
