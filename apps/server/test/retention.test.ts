@@ -99,6 +99,18 @@ describe('retention rules', () => {
     expect(JSON.stringify(entry)).not.toMatch(/RetainedName|retained@gmail|proof\.png/i);
   });
 
+  it("a draft's latest step save is activity, however old its application, member and sessions", async () => {
+    const a = await applicant();
+    expect((await fill(a.c, 'contact', { ...answers(4, { proof: '', statement: '', signature: '' }, a.mobile).contact, username: 'StillFilling', email: 'still.filling@gmail.com' })).status).toBe(200);
+    // Everything but the step saved today is dated 400 days back.
+    const longAgo = new Date(Date.now() - 400 * DAY);
+    await db().execute(sql`update applications set created_at = ${longAgo.toISOString()}::timestamptz, updated_at = ${longAgo.toISOString()}::timestamptz where member_id = ${a.memberId}`);
+    await db().execute(sql`update members set created_at = ${longAgo.toISOString()}::timestamptz where id = ${a.memberId}`);
+    await db().execute(sql`update sessions set last_seen_at = ${longAgo.toISOString()}::timestamptz where member_id = ${a.memberId}`);
+    expect(await due(a.memberId, later(300 * DAY))).toBeUndefined();
+    expect(await due(a.memberId, later(366 * DAY))).toMatchObject({ rule: 'draft' });
+  });
+
   it('a case in review is never due; a refused one goes seven years after its last activity, not six', async () => {
     const a = await applicant();
     const proof = (await upload(a.c, await pngBytes())).body.data.filepath as string;

@@ -55,6 +55,8 @@ export async function dueMembers(db: Database, settings: RetentionSettings, now:
           m.closed_at,
           greatest(m.created_at, m.closed_at,
             (select max(a.updated_at) from applications a where a.member_id = m.id),
+            -- A step save dates its step, not its application (applications/step-saves.ts).
+            (select max(s.updated_at) from application_steps s join applications a on a.id = s.application_id where a.member_id = m.id),
             (select max(s.last_seen_at) from sessions s where s.member_id = m.id)) as last_activity,
           exists (select 1 from applications a where a.member_id = m.id and a.opened > 0) as opened,
           exists (select 1 from applications a where a.member_id = m.id and a.status in (2, 3)) as in_review,

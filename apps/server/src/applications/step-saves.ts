@@ -104,6 +104,10 @@ const progressAssignments = Object.entries(PROGRESS_COLUMNS)
     return `${column} = case when r.progress ? '${key}' then (r.progress ->> '${key}')::${type} else a.${column} end`;
   })
   .join(', ');
+// The application's updated_at is not set: the save is dated on its step. An update that leaves every
+// indexed column as it was is HOT (no new entry in any of the table's fifteen indexes). Dated, a save
+// cost the database 0.40 ms of CPU against 0.32, and a trigram index's pending list, when it
+// overflowed, was cleaned up inside whichever save it was (35-57 ms).
 const rowsAndUpsert = sql.raw('with r as (select * from jsonb_to_recordset(');
 const afterRows = sql.raw(`::jsonb) as r(application_id text, step_id text, payload jsonb, schema_version integer, progress jsonb, based_on integer)),
   saved as (
@@ -114,7 +118,7 @@ const afterRows = sql.raw(`::jsonb) as r(application_id text, step_id text, payl
     returning application_id, revision
   ),
   progressed as (
-    update applications a set ${progressAssignments}, updated_at = now()
+    update applications a set ${progressAssignments}
     from r where a.id = r.application_id and a.id in (select application_id from saved)
   )
   select application_id, revision from saved`);

@@ -115,6 +115,7 @@ export const applications = pgTable(
     firstApprovedMarkets: integer('first_approved_markets'),
     firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The case's last change (a submit, a decision, a supplement): an applicant's step saves are dated on their steps (application_steps.updated_at), so a save updates the row in place (applications/step-saves.ts). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
