@@ -25,7 +25,8 @@ const serverDir = resolve(here, '../../server');
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kh-lighthouse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The built server, as production runs it (the bench script builds it first), not its sources through tsx.
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, KH_DEV: '1', KH_DEV_PASSWORD: 'lighthouse', KH_WEB_DIST: resolve(here, '../dist'), KH_CONSOLE_DIST: '/nonexistent', KH_PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
