@@ -169,7 +169,7 @@ describe('a step save', () => {
 
   it("saved again leaves every index of its application as it was (a HOT update): a save dates its step, not the application", async () => {
     // Fifteen indexes on applications, four of them trigram (GIN): an update that is not HOT inserts
-    // into each, and a GIN pending list's cleanup then fell on whichever save overflowed it (35-57 ms).
+    // into each, and a GIN pending list's cleanup then fell on whichever save overflowed it (33-57 ms).
     const cookie = await applicant('123987501');
     expect((await save(cookie, STEP_CODES.investment, investment(3))).statusCode).toBe(200);
     const before = await settledUpdates();

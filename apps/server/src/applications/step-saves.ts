@@ -107,7 +107,7 @@ const progressAssignments = Object.entries(PROGRESS_COLUMNS)
 // The application's updated_at is not set: the save is dated on its step. An update that leaves every
 // indexed column as it was is HOT (no new entry in any of the table's fifteen indexes). Dated, a save
 // cost the database 0.40 ms of CPU against 0.32, and a trigram index's pending list, when it
-// overflowed, was cleaned up inside whichever save it was (35-57 ms).
+// overflowed, was cleaned up inside whichever save it was (33-57 ms).
 const rowsAndUpsert = sql.raw('with r as (select * from jsonb_to_recordset(');
 const afterRows = sql.raw(`::jsonb) as r(application_id text, step_id text, payload jsonb, schema_version integer, progress jsonb, based_on integer)),
   saved as (
