@@ -73,7 +73,7 @@ async function settledUpdates(atLeast = 0): Promise<{ updated: number; hot: numb
     const [row] = rowsOf<{ updated: string; hot: string }>(await database.db.execute(sql`select n_tup_upd as updated, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'applications'`));
     return { updated: Number(row!.updated), hot: Number(row!.hot) };
   };
-  // A backend reports its counts when idle, at most once a second: settled is unchanged for two.
+  // A backend reports its counts when idle, at most once a second: settled is unchanged for two seconds.
   let last = await read();
   for (let tries = 0, still = 0; tries < 60; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
