@@ -18,7 +18,7 @@ import { RETRY_AFTER_SECONDS, logDependencyFailure, serviceUnavailable, unavaila
 import { loggerRedaction, safeError } from './observability/redaction.ts';
 import { BUILD } from './observability/build-info.ts';
 import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
-import { originSplit, sameOriginGuard } from './http/same-origin.ts';
+import { normalisedPath, originSplit, sameOriginGuard } from './http/same-origin.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { s3FileStorage } from './storage/s3-storage.ts';
@@ -216,7 +216,8 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   const webApp = await registerWebApp(app, config.webDist, config.embedOrigins);
   const consoleApp = await registerConsoleApp(app, config.consoleDist);
   app.setNotFoundHandler((request, reply) => {
-    if (isConsoleRoute(request.url)) {
+    // The console's pages however the path is spelt: never the applicant's page on the console's origin.
+    if (isConsoleRoute(normalisedPath(request.url))) {
       if (consoleApp && (request.method === 'GET' || request.method === 'HEAD')) return consoleApp(request, reply);
       return sendError(request, reply, new AppError(404, '404', 'errors.http404'));
     }

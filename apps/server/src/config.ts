@@ -308,6 +308,8 @@ function requireProductionSettings(env: NodeJS.ProcessEnv): void {
   if (!/^smtps?:\/\//.test(env.KH_SMTP_URL ?? '')) refuse('KH_SMTP_URL', 'required: the SMTP server for the decision e-mails, smtp://user:password@host:587 or smtps://…');
   if (!env.KH_MAIL_FROM) refuse('KH_MAIL_FROM', 'required: the sender of the e-mails, such as "Broker <no-reply@broker.example>"');
   if (!env.KH_METRICS_TOKEN || env.KH_METRICS_TOKEN.length < 16) refuse('KH_METRICS_TOKEN', 'required, at least 16 characters: /metrics answers only with it');
+  // On the applicants' origin a script on any applicant page could read the staff API with a reviewer's cookie.
+  if (!env.KH_CONSOLE_ORIGIN) refuse('KH_CONSOLE_ORIGIN', 'required: the review console\'s own https origin, such as https://console.broker.example (never the applicants\')');
 }
 
 export const ENVIRONMENTS = ['dev', 'feature', 'daily', 'beta', 'uat', 'prod'] as const;

@@ -29,7 +29,7 @@ const manifests = readdirSync(join(deployDir, 'kubernetes'))
 const byKind = (kind: string) => manifests.find((m) => m.manifest.kind === kind)!.manifest as never as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- manifests are read as data
 
 /** Every variable production mode refuses to start without (config.ts), with the real providers. */
-const REQUIRED = ['NODE_ENV', 'DATABASE_URL', 'KH_PUBLIC_ORIGIN', 'KH_SIGNING_SECRET', 'KH_SMS_URL', 'KH_SMS_API_KEY', 'KH_SMTP_URL', 'KH_MAIL_FROM', 'KH_METRICS_TOKEN'];
+const REQUIRED = ['NODE_ENV', 'DATABASE_URL', 'KH_PUBLIC_ORIGIN', 'KH_SIGNING_SECRET', 'KH_SMS_URL', 'KH_SMS_API_KEY', 'KH_SMTP_URL', 'KH_MAIL_FROM', 'KH_METRICS_TOKEN', 'KH_CONSOLE_ORIGIN'];
 const PROVIDERS = ['KH_ZOLOZ_URL', 'KH_ZOLOZ_CLIENT_ID', 'KH_ZOLOZ_PRIVATE_KEY', 'KH_ZOLOZ_PUBLIC_KEY', 'KH_GHL_URL', 'KH_GHL_SERVICE_ID', 'KH_GHL_PASSWORD', 'KH_RECAPTCHA_SITE_KEY', 'KH_RECAPTCHA_SECRET'];
 
 describe('Kubernetes manifests', () => {

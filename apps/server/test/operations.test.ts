@@ -119,6 +119,7 @@ describe.runIf(POSTGRES_URL && ownClusterAvailable)('a release on PostgreSQL', (
       PORT: String(serverPort),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'kh-release-')),
       KH_PUBLIC_ORIGIN: 'https://open.broker.example',
+      KH_CONSOLE_ORIGIN: 'https://console.broker.example',
       KH_SIGNING_SECRET: 'release-test-signing-secret-32-characters',
       KH_SMS_URL: 'http://127.0.0.1:9/sms',
       KH_SMS_API_KEY: 'key',

@@ -13,6 +13,40 @@ export const isStaffPath = (path: string) => /^\/(api\/)?staff(\/|$)/.test(path)
 const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/version']);
 
 /**
+ * A path as a router could read it: percent-decoded, slashes collapsed, dot segments resolved, in
+ * lower case. `/%73taff`, `//staff`, `/x/../staff` and `/STAFF` all read `/staff`.
+ */
+export function normalisedPath(url: string): string {
+  let path = url.split('?')[0]!;
+  // Decoded until it no longer changes: `%2573` is `%73` is `s`.
+  for (let i = 0; i < 3; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
+/**
+ * Whether a request is for the staff area, decided on the route the router matched (its pattern, as
+ * declared), or, for a path no route matched, on the path normalised as a router might read it: never
+ * on the raw URL, which the router decodes before it matches.
+ */
+export const isStaffRequest = (request: FastifyRequest): boolean => isStaffPath(request.routeOptions.url ?? normalisedPath(request.url));
+const isOperationsRequest = (request: FastifyRequest): boolean => OPERATIONS_PATHS.has(request.routeOptions.url ?? normalisedPath(request.url));
+
+/**
  * CSRF: a state-changing request from anywhere but the pages allowed to make it is refused. The
  * applicant API takes the app's origin and the pages that embed it; with a console origin of its own
  * (KH_CONSOLE_ORIGIN), the staff API takes that origin only.
@@ -22,7 +56,7 @@ export function sameOriginGuard(applicantOrigins: readonly string[], consoleOrig
   const staff = new Set(consoleOrigin ? [consoleOrigin] : applicantOrigins);
   return async (request: FastifyRequest): Promise<void> => {
     if (SAFE_METHODS.has(request.method)) return;
-    const allowed = isStaffPath(request.url.split('?')[0]!) ? staff : applicant;
+    const allowed = isStaffRequest(request) ? staff : applicant;
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     const refused = origin !== undefined ? !allowed.has(origin) : site === 'cross-site';
@@ -38,9 +72,8 @@ export function sameOriginGuard(applicantOrigins: readonly string[], consoleOrig
 export function originSplit(consoleOrigin: string) {
   const consoleHost = new URL(consoleOrigin).host;
   return async (request: FastifyRequest): Promise<void> => {
-    const path = request.url.split('?')[0]!;
-    if (OPERATIONS_PATHS.has(path)) return;
-    if (isStaffPath(path) !== (request.host === consoleHost)) throw new AppError(404, '404', 'errors.http404');
+    if (isOperationsRequest(request)) return;
+    if (isStaffRequest(request) !== (request.host === consoleHost)) throw new AppError(404, '404', 'errors.http404');
   };
 }
 

@@ -122,7 +122,8 @@ export function admitSession(request: FastifyRequest, session: SessionRow | unde
 
 /** What a phone that came by the QR code may call: the app's start-up reads and the identity check of that application. */
 function handoffMayCall(request: FastifyRequest, applicationId: string): boolean {
-  const path = request.url.split('?')[0].replace(/^\/api(?=\/)/, '');
+  // The route the router matched, as declared: the raw URL may spell it otherwise (`/%65kyc/`).
+  const path = (request.routeOptions.url ?? '').replace(/^\/api(?=\/)/, '');
   const body = (request.body ?? {}) as { fillStep?: unknown; applyId?: unknown; relateId?: unknown };
   const identityStep = Number(body.fillStep) === 2002 && (body.applyId === undefined || body.applyId === applicationId);
   if (['/passport/getUsers', '/kh/account/apply/check', '/kh/account/supplement/check'].includes(path)) return true;

@@ -28,6 +28,7 @@ const env = {
   DATABASE_URL: databaseUrl,
   PORT: String(port),
   KH_PUBLIC_ORIGIN: baseUrl,
+  KH_CONSOLE_ORIGIN: `http://localhost:${port}`,
   KH_SIGNING_SECRET: 'container-check-signing-secret-32chars',
   KH_SMS_URL: sms.url,
   KH_SMS_API_KEY: 'image-key',

@@ -5,6 +5,7 @@ export const baseProductionEnv = {
   KH_SIGNING_SECRET: 'x'.repeat(48),
   DATABASE_URL: 'postgres://kh:secret@db.internal:5432/kh',
   KH_PUBLIC_ORIGIN: 'https://open.broker.example',
+  KH_CONSOLE_ORIGIN: 'https://console.broker.example',
   KH_SMS_URL: 'https://sms.provider.example/v1/messages',
   KH_SMS_API_KEY: 'sms-key',
   KH_METRICS_TOKEN: 'm'.repeat(24),
