@@ -171,11 +171,16 @@ describe('PC flow: a short-lived, single-use hand-off token', () => {
       expect(res.status, path).toBe(403);
       expect(res.body.msg).toMatch(/only the identity check/);
     }
+    // Nor does it issue links or answer for the computer.
+    expect((await phoneClient.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).status).toBe(403);
     // Carrying on with the application on the phone needs a verified identity first.
     expect((await phoneClient.post('/ekyc/handoff/continue', { relateType: 'INIT', relateId: pc.applyId })).status).toBe(409);
     const init = await phoneClient.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId));
     expect(init.status).toBe(200);
     await completeProviderPage(phoneClient, init.body.data.h5RedirectUrl);
+    const checkId = init.body.data.checkId as string;
+    expect((await phoneClient.post('/ekyc/handoff/confirm', { relateType: 'INIT', relateId: pc.applyId, checkId, accept: true })).status).toBe(403);
+    expect((await pc.c.post('/ekyc/handoff/confirm', { relateType: 'INIT', relateId: pc.applyId, checkId, accept: true })).status).toBe(200);
     const saved = await phoneClient.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.identity, relatedType: 'INIT', applyId: pc.applyId, data: { idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101145678' } });
     expect(saved.status).toBe(200);
     // Still limited after the check, until the phone chooses.
@@ -188,13 +193,19 @@ describe('PC flow: a short-lived, single-use hand-off token', () => {
     expect(status.isEkycSuccess).toBe(true);
     expect(status.phoneChoice).toBe('finished');
   });
-  it('the phone may carry on with the application once its identity check has passed, and the PC is told (SPEC §1)', async () => {
+  it('the phone may carry on with the application once the PC confirmed its identity check, and the PC is told (SPEC §1)', async () => {
     const pc = await applicant();
     const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
     const phoneClient = client(server);
     await phoneClient.get(new URL(url).pathname);
     const init = await phoneClient.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId));
     await completeProviderPage(phoneClient, init.body.data.h5RedirectUrl);
+    // Verified on the phone, not yet the application's: the PC is shown whose document it read.
+    const waiting = (await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    expect(waiting).toMatchObject({ state: 'unconfirmed', isEkycSuccess: false, awaitingConfirmation: { name: 'TAN AH KOW', idKind: 106, documentNumberEnding: '5678' } });
+    expect(waiting.phoneOpenedAt).toEqual(expect.any(String));
+    expect((await phoneClient.post('/ekyc/handoff/continue', { relateType: 'INIT', relateId: pc.applyId })).body.msg).toMatch(/not confirmed this identity check/);
+    expect((await pc.c.post('/ekyc/handoff/confirm', { relateType: 'INIT', relateId: pc.applyId, checkId: init.body.data.checkId, accept: true })).body.data).toMatchObject({ state: 'success', isEkycSuccess: true });
     await phoneClient.post('/kh/account/apply/fill-data', { fillStep: STEP_CODES.identity, relatedType: 'INIT', applyId: pc.applyId, data: { idKind: 106, documentName: 'TAN AH KOW', documentNumber: '900101145678' } });
     // Until the phone chooses, the PC is told the check passed and nothing more: it waits for the choice.
     const before = (await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data;
@@ -207,6 +218,57 @@ describe('PC flow: a short-lived, single-use hand-off token', () => {
     // A full session now: the next step reads and saves.
     expect((await phoneClient.post('/kh/account/apply/fetch-data', { fillStep: 2003, relatedType: 'INIT', applyId: pc.applyId })).status).toBe(200);
     expect((await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data).toMatchObject({ isEkycSuccess: true, phoneChoice: 'continued' });
+  });
+  it('whoever opens a photographed link and passes the check with their own document gets nothing of the account', async () => {
+    const pc = await applicant();
+    await fill(pc.c, 'contact', answers(phone++, { proof: '', statement: '', signature: '' }, pc.mobile).contact);
+    // The applicant typed their own document on the PC before showing the code.
+    await pc.c.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId, { documentName: 'Tan Ah Kow', documentNumber: '900101145678' }));
+    const { url } = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    const intruder = client(server);
+    expect((await intruder.get(new URL(url).pathname)).status).toBe(303);
+    // Nothing of the applicant is read: not the mobile, not the name and number typed on the PC.
+    const user = (await intruder.get('/passport/getUsers')).body.data;
+    expect(JSON.stringify(user)).not.toContain(pc.mobile);
+    expect(user.mobile).toMatch(/^•+\d{2}$/);
+    expect(user.name).toBeUndefined();
+    const typed = (await intruder.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.identity, relatedType: 'INIT', applyId: pc.applyId })).body.data;
+    expect(typed.documentName).toBeUndefined();
+    expect(typed.documentNumber).toBeUndefined();
+    // Their own document passes the check on their own face.
+    const init = await intruder.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId, { documentName: 'Lim Siew Ling', documentNumber: '880202105566' }));
+    await completeProviderPage(intruder, init.body.data.h5RedirectUrl, 'success', { name: 'LIM SIEW LING', idNo: '880202-10-5566', birthDate: '1988-02-02' });
+    // It is not the application's identity: nothing prefilled, no continuing, no saving it as verified.
+    expect((await intruder.post('/ekyc/handoff/continue', { relateType: 'INIT', relateId: pc.applyId })).status).toBe(409);
+    expect((await pc.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.personal, relatedType: 'INIT' })).body.data.name).toBeUndefined();
+    expect((await intruder.form('/ekyc/rest-api/ctos/check-result', { relateType: 'INIT', relateId: pc.applyId })).body.data).toMatchObject({ state: 'unconfirmed', isEkycSuccess: false });
+    // The applicant at the PC sees a name that is not theirs and says so: that phone is done.
+    const status = (await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    expect(status.awaitingConfirmation).toMatchObject({ name: 'LIM SIEW LING', documentNumberEnding: '5566' });
+    expect((await pc.c.post('/ekyc/handoff/confirm', { relateType: 'INIT', relateId: pc.applyId, checkId: init.body.data.checkId, accept: false })).body.data.state).toBe('disowned');
+    expect((await intruder.post('/kh/account/apply/check')).status).toBe(401);
+    expect((await pc.c.post('/ekyc/handoff/confirm', { relateType: 'INIT', relateId: pc.applyId, checkId: init.body.data.checkId, accept: true })).status).toBe(409);
+    const after = (await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data;
+    expect(after).toMatchObject({ state: 'disowned', isEkycSuccess: false });
+    expect(after.phoneOpenedAt).toBeUndefined();
+    const [row] = await server.database.db.select().from(applicationSteps).where(and(eq(applicationSteps.applicationId, pc.applyId), eq(applicationSteps.stepId, 'personal')));
+    expect(row).toBeUndefined();
+  });
+  it('a new link ends every earlier one, and the phone that opened one before the PC confirmed it', async () => {
+    const pc = await applicant();
+    const first = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data.url;
+    const second = (await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId })).body.data.url;
+    expect((await client(server).get(new URL(first).pathname)).status).toBe(410);
+    const phoneClient = client(server);
+    expect((await phoneClient.get(new URL(second).pathname)).status).toBe(303);
+    const init = await phoneClient.form('/ekyc/rest-api/ctos/init', initBody(pc.applyId));
+    expect(init.status).toBe(200);
+    // The PC does not know that phone: it shows a new code, and the phone that took the last is out, its check with it.
+    await pc.c.form('/ekyc/handoff', { relateType: 'INIT', relateId: pc.applyId });
+    expect((await phoneClient.post('/kh/account/apply/check')).status).toBe(401);
+    const page = new URL(init.body.data.h5RedirectUrl);
+    expect((await phoneClient.get(page.pathname, { t: page.searchParams.get('t')! })).status).toBe(410);
+    expect((await pc.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: pc.applyId })).body.data).toMatchObject({ state: 'disowned', isEkycSuccess: false });
   });
   it('cannot be replayed', async () => {
     const pc = await applicant();

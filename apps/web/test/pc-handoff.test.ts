@@ -30,11 +30,11 @@ async function reachChooseDevice(mobile: string, n: number, nric: string, shot?:
 }
 
 /** The phone opens the hand-off link and starts the identity check: it is on the provider's page. */
-async function startOnPhone(link: string, nric: string) {
+async function startOnPhone(link: string, nric: string, name = 'Tan Ah Kow') {
   const handset = await (await phone(env.browser)).newPage();
   await handset.goto(link);
   await waitPath(handset, '/iam/start');
-  await handset.getByLabel('Full name as on the document').fill('Tan Ah Kow');
+  await handset.getByLabel('Full name as on the document').fill(name);
   await handset.getByLabel('MyKad number').fill(nric);
   await handset.getByRole('button', { name: 'Start verification' }).click();
   await handset.waitForURL(/\/sandbox\/ekyc\//);
@@ -47,6 +47,16 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     const { pc, link } = await reachChooseDevice('123455001', 5001, '900101145001', shot);
     const handset = await startOnPhone(link, '900101145001');
     await completeProvider(handset);
+    // The check is not the application's until the computer says the document is its applicant's.
+    await handset.getByRole('heading', { name: 'Confirm on your computer' }).waitFor();
+    await shot(handset, 'phone-waits-for-computer');
+    await pc.getByRole('heading', { name: 'Is this you?' }).waitFor();
+    await pc.getByText('TAN AH KOW').waitFor();
+    await shot(pc, 'pc-is-this-you-1280x800');
+    await pc.setViewportSize({ width: 390, height: 844 });
+    await shot(pc, 'pc-is-this-you-390x844');
+    await pc.setViewportSize({ width: 1280, height: 800 });
+    await pc.getByRole('button', { name: 'Yes, this is me' }).click();
     // The phone was given the identity check only: it asks where to carry on.
     await handset.getByText(/Continue on this phone, or tap/).waitFor();
     await shot(handset, 'phone-done');
@@ -76,15 +86,17 @@ describe('identity on a PC hands over to a phone by QR code', () => {
 
   it('a PC that hears "done" but cannot save the identity offers to carry on itself, and a double tap saves it once', async () => {
     const { pc, link } = await reachChooseDevice('123455003', 5003, '900101145003');
-    // The PC hears nothing of the check until the phone is done: "done" is the first it hears.
+    const handset = await startOnPhone(link, '900101145003');
+    await completeProvider(handset);
+    await pc.getByRole('button', { name: 'Yes, this is me' }).click();
+    // Once confirmed, the PC hears nothing more until the phone is done: "done" is the first it hears.
+    await pc.getByRole('heading', { name: 'Your identity is verified on your phone' }).waitFor();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await pc.route(/\/fetch-ekyc-status\b/, async (route) => {
       await released;
       await route.continue();
     });
-    const handset = await startOnPhone(link, '900101145003');
-    await completeProvider(handset);
     await handset.getByRole('button', { name: "I'm done here" }).click();
     await handset.getByText('You can close this page').waitFor();
     // Its save of the identity fails once.
@@ -93,9 +105,9 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     pc.on('request', (request) => request.url().includes('/apply/fill-data') && request.postData()?.includes('"fillStep":2002') && identitySaves.push(request.url()));
     release();
     const carryOn = pc.getByRole('button', { name: 'Continue on this computer' });
+    await expect.poll(() => identitySaves.length).toBe(1);
     await carryOn.waitFor();
     expect(new URL(pc.url()).pathname).toBe('/iam/device-continue');
-    expect(identitySaves).toHaveLength(1);
     await carryOn.dblclick();
     await waitPath(pc, '/info/base');
     expect(identitySaves).toHaveLength(2);
@@ -118,6 +130,7 @@ describe('identity on a PC hands over to a phone by QR code', () => {
       return handset.waitForURL(/\/sandbox\/ekyc\//, { timeout: 2000 }).then(() => true, () => false);
     }, { timeout: 30_000 }).toBe(true);
     await completeProvider(handset);
+    await pc.getByRole('button', { name: 'Yes, this is me' }).click();
     // However late the phone chooses, the PC waits for it (it once carried on at its next poll).
     await pc.getByRole('heading', { name: 'Your identity is verified on your phone' }).waitFor();
     await handset.getByRole('button', { name: 'Continue on this phone' }).click();
@@ -128,6 +141,38 @@ describe('identity on a PC hands over to a phone by QR code', () => {
     await shot(pc, 'pc-told-phone-carries-on-1280x800');
     // The PC may still take over.
     await pc.getByRole('button', { name: 'Continue on this computer instead' }).click();
+    await waitPath(pc, '/info/base');
+  });
+
+  it('a phone that is not the applicant\'s passes the check with its own document: the PC says "not me", and that phone is out', async () => {
+    const shot = shooter('51-handoff-not-me');
+    const { pc, link } = await reachChooseDevice('123455004', 5004, '900101145004');
+    // Someone who photographed the code, with their own MyKad and face.
+    const intruder = await startOnPhone(link, '880202105566', 'Lim Siew Ling');
+    // The PC says a phone took its code, and no longer renews it.
+    await pc.getByText(/A phone opened your code at/).waitFor();
+    await completeProvider(intruder);
+    await intruder.getByRole('heading', { name: 'Confirm on your computer' }).waitFor();
+    await pc.getByRole('heading', { name: 'Is this you?' }).waitFor();
+    await pc.getByText('LIM SIEW LING').waitFor();
+    await pc.getByRole('button', { name: 'No, this is not me' }).click();
+    // The PC shows a new code; the intruder's page says the link is over, and their session is gone.
+    await pc.getByText('We stopped the phone that opened your code.').waitFor();
+    await pc.getByRole('img', { name: /Scan this code with your phone/ }).waitFor();
+    await shot(pc, 'pc-new-code-1280x800');
+    await intruder.getByRole('heading', { name: 'This link no longer works' }).waitFor();
+    await shot(intruder, 'intruder-stopped');
+    const after = await intruder.evaluate(async () => (await fetch('/api/passport/getUsers')).status);
+    expect(after).toBe(401);
+    expect(new URL(pc.url()).pathname).toBe('/iam/device-continue');
+    // The applicant's own phone scans the new code and carries on as usual.
+    const renewed = (await pc.locator('.handoff-link a').getAttribute('href'))!;
+    expect(renewed).not.toBe(link);
+    const own = await startOnPhone(renewed, '900101145004');
+    await completeProvider(own);
+    await pc.getByText('TAN AH KOW').waitFor();
+    await pc.getByRole('button', { name: 'Yes, this is me' }).click();
+    await own.getByRole('button', { name: "I'm done here" }).click();
     await waitPath(pc, '/info/base');
   });
 });

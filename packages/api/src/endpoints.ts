@@ -108,13 +108,26 @@ export const STEP_REVISION_PROPERTY = '_revision';
 /** The phone that ran a PC's identity check, once it passed: it carries on itself, or goes back to the PC. */
 export type PhoneChoice = 'continued' | 'finished';
 
+/** A check a hand-off phone made, verified but not yet the application's: whose document it read, for the applicant at the PC to know as theirs. */
+export interface HandoffCheckSummary {
+  name: string;
+  idKind: number;
+  documentNumberEnding: string;
+  checkedAt: string;
+}
+
 export interface EkycResult {
-  state?: 'none' | 'pending' | 'success' | 'failed';
+  /** unconfirmed: a hand-off phone's check waiting for the PC; disowned: the PC said it was not them (it never counts). */
+  state?: 'none' | 'pending' | 'success' | 'failed' | 'unconfirmed' | 'disowned';
   checkId?: string;
   isEkycSuccess: boolean;
   failureReason?: string;
   /** The PC's poll, once the phone's check passed: what the phone chose (absent until it chooses). */
   phoneChoice?: PhoneChoice;
+  /** The PC's poll: when a phone opened its live hand-off link (the PC stops renewing the code then). */
+  phoneOpenedAt?: string;
+  /** state unconfirmed: the document the phone's check read. */
+  awaitingConfirmation?: HandoffCheckSummary;
   step1?: { frontImgPath: string; backImgPath: string; ocrData: { name: string; gender: string; birthDate: string; nationality: string; expiryDate?: string; idNo: string; idAddress: string } };
   step2?: { faceScore: number; isIdentical: boolean };
   /** What a successful check verified, as the engine locks the personal step to it. */
@@ -237,7 +250,9 @@ export function createEndpoints(client: ApiClient) {
       checkResult: (body: { relateType: RelatedType; relateId: string }) => form<EkycResult>(`${ekyc}/rest-api/ctos/check-result`, body, { idempotent: true, exempt: true }),
       /** PC flow: a short-lived, single-use link for the QR code. */
       handoff: (body: { relateType: RelatedType; relateId: string }) => form<{ url: string; expiresAt: string }>(`${ekyc}/handoff`, body),
-      /** The phone that came by the QR code carries on with the application itself (its identity verified). */
+      /** The PC's answer on its phone's check: its applicant's (the identity joins the application), or not (that phone and its link end). */
+      handoffConfirm: (body: { relateType: RelatedType; relateId: string; checkId: string; accept: boolean }) => post<EkycResult>(`${ekyc}/handoff/confirm`, body),
+      /** The phone that came by the QR code carries on with the application itself (its identity verified and confirmed on the PC). */
       handoffContinue: (body: { relateType: RelatedType; relateId: string }) => post<{ continued: true }>(`${ekyc}/handoff/continue`, body),
       /** The phone is done: its hand-off session ends now. */
       handoffFinish: (body: { relateType: RelatedType; relateId: string }) => post<{ finished: true }>(`${ekyc}/handoff/finish`, body),

@@ -204,7 +204,9 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     // a new tab or device resumes /iam/start with it.
     if (!own && (await liveDocument(stepId)).identityCheck) {
       const [check] = await db.select().from(ekycChecks).where(eq(ekycChecks.applicationId, application.id)).orderBy(desc(ekycChecks.createdAt)).limit(1);
-      return ok({ ...(check ? { idKind: check.idKind, documentName: check.documentName, documentNumber: check.documentNumber } : {}), ...revision });
+      // A phone that came by the QR code is not told what the PC typed: whoever photographed the code would read the name and number.
+      const typedHere = check && (check.viaHandoff || !request.handoffApplicationId);
+      return ok({ ...(check ? { idKind: check.idKind } : {}), ...(typedHere ? { documentName: check.documentName, documentNumber: check.documentNumber } : {}), ...revision });
     }
     if (own || application.relatedType !== 'SUPPLEMENT' || !(await liveDocument(stepId)).carriedToSupplement) return ok({ ...own, ...revision });
     // A supplement starts from what the account already holds: the applicant confirms or updates it.

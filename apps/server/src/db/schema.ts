@@ -219,8 +219,16 @@ export const ekycChecks = pgTable(
     provider: text('provider').notNull(),
     /** The provider's own id for the check (ZOLOZ's transactionId); the sandbox has none. */
     providerRef: text('provider_ref'),
-    /** pending, success, failed */
+    /**
+     * pending, success, failed; a check made on a phone that came by the PC's QR code settles as
+     * unconfirmed (verified, but not yet the application's: the PC confirms it is its applicant's) and
+     * then success, or disowned (the PC said it was not them, or ended that phone's hand-off).
+     */
     state: text('state').notNull().default('pending'),
+    /** Made by a hand-off session (a phone that opened the QR link without signing in): the PC must confirm it. */
+    viaHandoff: boolean('via_handoff').notNull().default(false),
+    /** When the PC confirmed a hand-off check as its applicant's. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
     idKind: integer('id_kind').notNull(),
     documentName: text('document_name').notNull(),
@@ -251,6 +259,8 @@ export const handoffTokens = pgTable('handoff_tokens', {
   continuedAt: timestamp('continued_at', { withTimezone: true }),
   /** When the phone, its identity check done, chose to go back to the PC (which then carries on by itself). */
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** When a newer link (or the PC disowning the phone's check) ended this one. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

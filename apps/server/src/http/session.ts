@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { sessions } from '../db/schema.ts';
 import { AppError, unauthorized } from './envelope.ts';
@@ -38,6 +39,11 @@ export async function promoteHandoffSession(request: FastifyRequest, reply: Fast
   const expiresAt = new Date(Date.now() + config.sessionDays * 86_400_000);
   await db.update(sessions).set({ handoffApplicationId: null, expiresAt }).where(eq(sessions.id, hash(token)));
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', expires: expiresAt, ...cookieScope(config.embedOrigins, servedOverHttps(request)) });
+}
+
+/** Ends the sessions phones were given by an application's hand-off links (a new link, or the PC disowning the phone). */
+export async function endHandoffSessions(db: Database, applicationId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.handoffApplicationId, applicationId));
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -120,6 +126,17 @@ export function admitSession(request: FastifyRequest, session: SessionRow | unde
   request.handoffApplicationId = session.handoffApplicationId ?? undefined;
 }
 
+/** The identity check's calls a phone that came by the QR code may make (never issuing links or answering for the PC). */
+const HANDOFF_IDENTITY_ROUTES = new Set([
+  '/ekyc/rest-api/ctos/init',
+  '/ekyc/zoloz/real-id/init',
+  '/ekyc/rest-api/ctos/fetch-ekyc-status',
+  '/ekyc/rest-api/ctos/check-result',
+  '/ekyc/zoloz/real-id/check-result',
+  '/ekyc/handoff/continue',
+  '/ekyc/handoff/finish',
+]);
+
 /** What a phone that came by the QR code may call: the app's start-up reads and the identity check of that application. */
 function handoffMayCall(request: FastifyRequest, applicationId: string): boolean {
   // The route the router matched, as declared: the raw URL may spell it otherwise (`/%65kyc/`).
@@ -128,7 +145,7 @@ function handoffMayCall(request: FastifyRequest, applicationId: string): boolean
   const identityStep = Number(body.fillStep) === 2002 && (body.applyId === undefined || body.applyId === applicationId);
   if (['/passport/getUsers', '/kh/account/apply/check', '/kh/account/supplement/check'].includes(path)) return true;
   if (path === '/kh/account/apply/fetch-data' || path === '/kh/account/apply/fill-data') return identityStep;
-  if (path.startsWith('/ekyc/')) return body.relateId === applicationId;
+  if (HANDOFF_IDENTITY_ROUTES.has(path)) return body.relateId === applicationId;
   return false;
 }
 

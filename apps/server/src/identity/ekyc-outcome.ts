@@ -1,7 +1,7 @@
 // What every identity provider's answer comes down to: the check's outcome, its images stored as the
 // applicant's files, the OCR fields, and the personal step prefilled from them. The sandbox page and
 // the ZOLOZ adapter both end here, so a reviewer sees the same record whichever ran.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { formatNric, joinAddressLines, parseIdAddress, parseNric } from '@kh/engine';
 import { newId } from '../db/ids.ts';
 import type { Database } from '../db/database.ts';
@@ -74,11 +74,14 @@ export async function recordOutcome(db: Database, storage: FileStorage, checkId:
       stored[name] = relativePath;
     }
     const success = !outcome.failureReason;
+    // A phone that came by the QR code is not the account until the PC says so: its check is verified,
+    // and joins the application only once confirmed (confirmHandoffCheck).
+    const verifiedState = check.viaHandoff ? 'unconfirmed' : 'success';
     const ocrData = { ...outcome.ocr, nationality: outcome.ocr.nationality.toUpperCase(), idNo: outcome.ocr.idNo.replace(/[\s-]/g, '').toUpperCase() };
     const [settled] = await tx
       .update(ekycChecks)
       .set({
-        state: success ? 'success' : 'failed',
+        state: success ? verifiedState : 'failed',
         failureReason: outcome.failureReason ?? null,
         frontImgPath: stored.front ?? null,
         backImgPath: stored.back ?? null,
@@ -90,9 +93,37 @@ export async function recordOutcome(db: Database, storage: FileStorage, checkId:
       })
       .where(eq(ekycChecks.id, check.id))
       .returning();
-    if (success) await prefillPersonal(tx, check, ocrData);
+    if (success && verifiedState === 'success') await prefillPersonal(tx, check, ocrData);
     return settled;
   });
+}
+
+/**
+ * The PC's answer on a check a hand-off phone made: its applicant's (the check becomes the
+ * application's verified identity, the personal step starts from it), or not (disowned: it never
+ * counts). Once, under the check's lock; answers the check as it then stands, or undefined when it
+ * was not waiting for that answer.
+ */
+export async function answerHandoffCheck(db: Database, applicationId: string, checkId: string, accept: boolean): Promise<Check | undefined> {
+  return serialised(db, `ekyc-check:${checkId}`, async (tx) => {
+    const [check] = await tx.select().from(ekycChecks).where(and(eq(ekycChecks.id, checkId), eq(ekycChecks.applicationId, applicationId)));
+    if (!check || check.state !== 'unconfirmed') return undefined;
+    const [answered] = await tx
+      .update(ekycChecks)
+      .set(accept ? { state: 'success', confirmedAt: new Date() } : { state: 'disowned' })
+      .where(eq(ekycChecks.id, check.id))
+      .returning();
+    if (accept) await prefillPersonal(tx, check, check.ocrData as OcrFields);
+    return answered;
+  });
+}
+
+/** Checks a hand-off phone has under way or waiting for the PC, ended: a phone the PC no longer trusts settles nothing. */
+export async function disownHandoffChecks(db: Database, applicationId: string): Promise<void> {
+  await db
+    .update(ekycChecks)
+    .set({ state: 'disowned', completedAt: new Date() })
+    .where(and(eq(ekycChecks.applicationId, applicationId), eq(ekycChecks.viaHandoff, true), inArray(ekycChecks.state, ['pending', 'unconfirmed'])));
 }
 
 /** A check the applicant left (closed the provider's page, or the provider gave up): failed, so they may try again. */

@@ -1,6 +1,6 @@
 // ekyc: the identity check (SPEC §7, form-encoded): init, status and result, for the CTOS-style and
 // the ZOLOZ-style entries; and the PC-to-phone hand-off by QR code.
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PhoneChoice } from '@kh/api';
 import { IDENTITY_TYPE, verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
@@ -9,11 +9,11 @@ import { ekycChecks, handoffTokens } from '../db/schema.ts';
 import { serialised } from '../db/serialised.ts';
 import { translate } from '@kh/i18n';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
-import { endSession, memberOf, promoteHandoffSession, requireMember, sessionMember, startSession } from '../http/session.ts';
-import { STATUS, ensureStatus, identityVerified, ownedApplication, payloadsOf } from '../applications/index.ts';
+import { endHandoffSessions, endSession, memberOf, promoteHandoffSession, requireMember, sessionMember, startSession } from '../http/session.ts';
+import { STATUS, ensureStatus, ownedApplication, payloadsOf } from '../applications/index.ts';
 import { compileStep, contextFrom, validateData } from '../steps/index.ts';
 import { newToken, sandboxIdentityProvider, tokenHash, type EkycFailureReason } from './ekyc.ts';
-import { abandonCheck } from './ekyc-outcome.ts';
+import { abandonCheck, answerHandoffCheck, disownHandoffChecks } from './ekyc-outcome.ts';
 import { settleIdentityCheck } from './identity-settlement.ts';
 import { enqueueIdentityCheck } from './identity-jobs.ts';
 import { IdentityProviderError, initializeRealId } from './zoloz.ts';
@@ -42,6 +42,8 @@ export const resultOf = (check: Check | undefined) =>
         checkId: check.id,
         state: check.state,
         isEkycSuccess: check.state === 'success',
+        // A hand-off phone's check waiting for the PC: whose document it read, for the applicant at the PC to recognise.
+        ...(check.state === 'unconfirmed' ? { awaitingConfirmation: handoffSummary(check) } : {}),
         failureReason: check.failureReason ?? undefined,
         step1: check.frontImgPath ? { frontImgPath: check.frontImgPath, backImgPath: check.backImgPath ?? '', ocrData: check.ocrData } : undefined,
         step2: check.faceScore !== null ? { faceScore: check.faceScore, isIdentical: check.isIdentical } : undefined,
@@ -49,6 +51,13 @@ export const resultOf = (check: Check | undefined) =>
         verifiedIdentity: check.state === 'success' ? verifiedIdentityFromOcr(check.idKind, (check.ocrData ?? {}) as OcrData, check.documentNumber) : undefined,
       }
     : { state: 'none', isEkycSuccess: false };
+
+/** Enough of a hand-off check's document for its applicant to know it as theirs, and no more: the name read and the number's last four. */
+function handoffSummary(check: Check) {
+  const ocr = (check.ocrData ?? {}) as OcrData;
+  const number = String(ocr.idNo || check.documentNumber);
+  return { name: String(ocr.name || check.documentName), idKind: check.idKind, documentNumberEnding: number.slice(-4), checkedAt: (check.completedAt ?? check.createdAt).toISOString() };
+}
 
 export const ekycPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
@@ -127,6 +136,7 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
         documentNumber: body.documentNumber.toUpperCase(),
         responseUrl,
         pageTokenHash: tokenHash(pageToken),
+        viaHandoff: request.handoffApplicationId !== undefined,
       });
     });
     if (!config.zoloz) return ok({ checkId: id, ...sandboxIdentityProvider(config.publicOrigin, providerName).start({ id, pageToken }) });
@@ -177,21 +187,62 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
   app.post('/rest-api/ctos/fetch-ekyc-status', status, async (request) => {
     const check = await latestCheck(request);
     const phoneChoice = check?.state === 'success' ? await phoneChoiceFor(check.applicationId) : undefined;
-    return ok({ ...resultOf(check), ...(phoneChoice ? { phoneChoice } : {}) });
+    // The PC stops renewing its code once a phone opened it, and says when: a phone it does not know is its applicant's to end.
+    const phoneOpenedAt = request.handoffApplicationId ? undefined : await phoneOpened((request.body as { relateId: string }).relateId, memberOf(request));
+    return ok({ ...resultOf(check), ...(phoneChoice ? { phoneChoice } : {}), ...(phoneOpenedAt ? { phoneOpenedAt } : {}) });
   });
   app.post('/rest-api/ctos/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
   app.post('/zoloz/real-id/check-result', status, async (request) => ok(resultOf(await latestCheck(request))));
 
-  // PC flow: a short-lived, single-use token for the QR code.
+  // PC flow: a short-lived, single-use token for the QR code. A new one ends every earlier one, and
+  // with them any phone that opened one and is not yet confirmed: the PC shows a new code when it
+  // does not trust the phone that took the last.
   app.post('/handoff', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request) => {
     const memberId = memberOf(request);
+    if (request.handoffApplicationId) throw new AppError(403, '403', 'server.handoffIdentityOnly');
     const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
     const application = await ownedApplication(db, memberId, body.relateType, body.relateId);
     const token = newToken();
     const expiresAt = new Date(Date.now() + config.ekyc.handoffTtlSeconds * 1000);
+    await endHandoffs(application.id);
     await db.insert(handoffTokens).values({ tokenHash: tokenHash(token), memberId, applicationId: application.id, expiresAt });
     return ok({ url: `${config.publicOrigin}/ekyc/handoff/${token}`, expiresAt: expiresAt.toISOString() });
   });
+
+  /** Ends an application's hand-off links, the phones that opened them, and the checks those phones have under way or waiting. */
+  async function endHandoffs(applicationId: string) {
+    await db.update(handoffTokens).set({ revokedAt: new Date() }).where(and(eq(handoffTokens.applicationId, applicationId), isNull(handoffTokens.revokedAt)));
+    await endHandoffSessions(db, applicationId);
+    await disownHandoffChecks(db, applicationId);
+  }
+
+  /** When a phone opened this application's live hand-off link, if one did. */
+  async function phoneOpened(applicationId: string, memberId: string): Promise<string | undefined> {
+    const [opened] = await db
+      .select({ usedAt: handoffTokens.usedAt })
+      .from(handoffTokens)
+      .where(and(eq(handoffTokens.applicationId, applicationId), eq(handoffTokens.memberId, memberId), isNull(handoffTokens.revokedAt), isNotNull(handoffTokens.usedAt)))
+      .orderBy(desc(handoffTokens.usedAt))
+      .limit(1);
+    return opened?.usedAt?.toISOString();
+  }
+
+  // The PC's answer on the check a phone made through its link: "this is me" makes it the
+  // application's verified identity (and lets that phone carry on if it chooses); "not me" ends that
+  // phone and its link. Only the signed-in applicant's own session answers, never the phone's.
+  app.post(
+    '/handoff/confirm',
+    { schema: { body: { type: 'object', required: ['relateType', 'relateId', 'checkId', 'accept'], properties: { ...relate, checkId: { type: 'string', maxLength: 64 }, accept: { type: 'boolean' } } } }, preHandler: requireMember },
+    async (request) => {
+      if (request.handoffApplicationId) throw new AppError(403, '403', 'server.handoffIdentityOnly');
+      const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string; checkId: string; accept: boolean };
+      const application = await ownedApplication(db, memberOf(request), body.relateType, body.relateId);
+      const answered = await answerHandoffCheck(db, application.id, body.checkId, body.accept);
+      if (!answered) throw new AppError(409, CODES.badState, 'server.handoffNothingToConfirm');
+      if (!body.accept) await endHandoffs(application.id);
+      return ok(resultOf(answered));
+    },
+  );
 
   /** Carrying on wins over going back: a phone that carries on is working on the application now. */
   async function phoneChoiceFor(applicationId: string): Promise<PhoneChoice | undefined> {
@@ -211,12 +262,20 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
   }
 
   // SPEC §1: after the identity check on the phone the applicant may carry on there. The hand-off
-  // session becomes a full one, but only once this application's identity is verified (the face
-  // matched the document on this phone): a QR code photographed by someone else opens nothing more.
+  // session becomes a full one only with proof bound to the account: the check this phone made was
+  // confirmed on the PC that gave the link. A QR code photographed by someone else opens nothing
+  // more, whatever document they then show.
   app.post('/handoff/continue', { schema: { body: { type: 'object', required: ['relateType', 'relateId'], properties: relate } }, preHandler: requireMember }, async (request, reply) => {
     const body = request.body as { relateType: 'INIT' | 'SUPPLEMENT'; relateId: string };
     if (request.handoffApplicationId !== body.relateId) throw new AppError(409, CODES.badState, 'server.handoffNotHere');
-    if (!(await identityVerified(db, body.relateId))) throw new AppError(409, CODES.badState, 'server.identityNotVerified');
+    const handedChecks = await db
+      .select({ state: ekycChecks.state, confirmedAt: ekycChecks.confirmedAt })
+      .from(ekycChecks)
+      .where(and(eq(ekycChecks.applicationId, body.relateId), eq(ekycChecks.viaHandoff, true), inArray(ekycChecks.state, ['success', 'unconfirmed'])));
+    if (!handedChecks.some((check) => check.state === 'success' && check.confirmedAt)) {
+      if (handedChecks.some((check) => check.state === 'unconfirmed')) throw new AppError(409, CODES.badState, 'server.handoffNotConfirmed');
+      throw new AppError(409, CODES.badState, 'server.identityNotVerified');
+    }
     await promoteHandoffSession(request, reply);
     await recordPhoneChoice(body.relateId, memberOf(request), 'continuedAt');
     return ok({ continued: true });
@@ -239,7 +298,7 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     const [claimed] = await db
       .update(handoffTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(handoffTokens.tokenHash, hash), isNull(handoffTokens.usedAt), gt(handoffTokens.expiresAt, new Date())))
+      .where(and(eq(handoffTokens.tokenHash, hash), isNull(handoffTokens.usedAt), isNull(handoffTokens.revokedAt), gt(handoffTokens.expiresAt, new Date())))
       .returning();
     if (!claimed) throw new AppError(410, '40010005', 'server.handoffUsed');
     const current = await sessionMember(request);

@@ -247,8 +247,17 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     return ok(await userInfo(memberOf(request)));
   });
 
-  app.get('/getUsers', { preHandler: requireMember }, async (request) => ok(await userInfo(memberOf(request))));
+  // A phone that came by the PC's QR code has not signed in: it learns nothing of the account but
+  // that it is one (the app's start-up needs that), and the mobile number's last digits.
+  app.get('/getUsers', { preHandler: requireMember }, async (request) => {
+    const info = await userInfo(memberOf(request));
+    if (!request.handoffApplicationId) return ok(info);
+    return ok({ mid: info.mid, logined: true, haveMobile: true, mobile: maskMobile(info.mobile), countryCode: info.countryCode, opened: info.opened, handoff: true });
+  });
 };
+
+/** All but the last two digits hidden: "•••••••78". */
+export const maskMobile = (mobile: string): string => `${'•'.repeat(Math.max(0, mobile.length - 2))}${mobile.slice(-2)}`;
 
 /** All but the last four digits hidden: "••••7890". */
 export const maskAccount = (account: string): string => `${'•'.repeat(Math.max(0, Math.min(account.length - 4, 8)))}${account.slice(-4)}`;

@@ -1,6 +1,7 @@
 // The app's one API client, its endpoints, the toast store and the login trigger.
 import { PAGE_ANSWERS_ELEMENT, createApiClient, createEndpoints, createLoginCache, createLoginTrigger, createToastStore, givenAnswers, readPageAnswers } from '@kh/api';
 import { bridge, inApp } from './platform.ts';
+import { isHandoff } from './saved-flow.ts';
 
 export const toasts = createToastStore();
 let language = 'en';
@@ -21,7 +22,8 @@ const given = givenAnswers(readPageAnswers(pageAnswers?.textContent));
 pageAnswers?.remove();
 export const dropGivenAnswers = (): void => given.clear();
 
-export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => triggerLogin('expired'), given });
+// A phone that came by the QR code has no login of its own to go to: its page says its hand-off is over.
+export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => void (isHandoff() || triggerLogin('expired')), given });
 export const endpoints = createEndpoints(api);
 export const loginCache = createLoginCache(async () => (await endpoints.passport.loginCheck()).logined);
 

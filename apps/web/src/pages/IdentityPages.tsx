@@ -126,21 +126,22 @@ async function saveIdentity(app: ApplicationState, verifiedIdentity: EkycResult[
 export function IdentityTransitPage(): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
-  const [handedBack, setHandedBack] = useState(false);
+  const [handedBack, setHandedBack] = useState<EkycResult>();
   // Came back without the provider's return (browser back from its page, a tab reopened): the check
   // is asked about once; unfinished, the applicant is offered the way back instead of a wait.
   const returned = new URLSearchParams(window.location.search).has('checkId');
   const [unfinished, setUnfinished] = useState(false);
   const status = () => endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! });
-  const final = (r: EkycResult) => r.state === 'success' || r.state === 'failed';
+  const final = (r: EkycResult) => r.state === 'success' || r.state === 'failed' || r.state === 'unconfirmed' || r.state === 'disowned';
   async function settle(result: EkycResult) {
+    // A phone that came by the QR code is done once verified: the computer confirms the check is its
+    // applicant's, then the phone may carry on or hand back.
+    if (isHandoff() && (result.state === 'unconfirmed' || result.state === 'disowned' || result.isEkycSuccess)) {
+      if (result.isEkycSuccess) await saveIdentity(app, result.verifiedIdentity);
+      return setHandedBack(result);
+    }
     if (result.isEkycSuccess) await saveIdentity(app, result.verifiedIdentity);
     else sessionStorage.setItem('kh.identity.reason', result.failureReason ?? 'recognitionFailed');
-    // A phone that came by the QR code is done once verified: the computer carries on.
-    if (result.isEkycSuccess && isHandoff()) {
-      sessionStorage.removeItem('kh.handoff');
-      return setHandedBack(true);
-    }
     app.actor.send({ type: 'IDENTITY_RESULT', ok: result.isEkycSuccess, reason: result.failureReason });
   }
   // Only the provider's return brings a final answer; until then the check is pending.
@@ -156,7 +157,7 @@ export function IdentityTransitPage(): ReactElement {
       live = false;
     };
   }, []);
-  if (handedBack) return <HandedBackScreen app={app} />;
+  if (handedBack) return <HandedBackScreen app={app} result={handedBack} />;
   if (unfinished)
     return (
       <PageLayout layout="Default" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
@@ -174,14 +175,33 @@ export function IdentityTransitPage(): ReactElement {
 
 /**
  * The phone that came by the QR code, its identity verified (SPEC §1: "then refreshing or continuing
- * on the mobile device"): back to the computer, which carries on by itself, or on with the
- * application here (the computer is told).
+ * on the mobile device"). The check joins the application only once the computer confirms it is its
+ * applicant's; then back to the computer, which carries on by itself, or on with the application
+ * here (the computer is told).
  */
-function HandedBackScreen({ app }: { app: ApplicationState }): ReactElement {
+function HandedBackScreen({ app, result }: { app: ApplicationState; result: EkycResult }): ReactElement {
   const { t } = useTranslation();
+  const [state, setState] = useState<'waiting' | 'confirmed' | 'disowned'>(result.state === 'disowned' ? 'disowned' : result.isEkycSuccess ? 'confirmed' : 'waiting');
   const [finished, setFinished] = useState(false);
   const [refused, setRefused] = useState<string>();
   const relate = { relateType: app.relatedType, relateId: app.applyId! };
+  // Waiting for the computer's answer: asked every 3 s; a session the computer ended is its "no".
+  useEffect(() => {
+    if (state !== 'waiting') return;
+    const timer = setInterval(() => {
+      endpoints.ekyc.fetchStatus(relate).then(
+        async (r) => {
+          if (r.state === 'disowned') return setState('disowned');
+          if (!r.isEkycSuccess) return;
+          clearInterval(timer);
+          await saveIdentity(app, r.verifiedIdentity);
+          setState('confirmed');
+        },
+        (error: unknown) => error instanceof ApiError && error.status === 401 && setState('disowned'),
+      );
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [state]);
   async function continueHere() {
     await endpoints.ekyc.handoffContinue(relate);
     sessionStorage.removeItem('kh.handoff');
@@ -191,10 +211,29 @@ function HandedBackScreen({ app }: { app: ApplicationState }): ReactElement {
   // The computer carries on by itself only once the server has heard "done": a failed call says so here.
   async function finish() {
     await endpoints.ekyc.handoffFinish(relate);
+    sessionStorage.removeItem('kh.handoff');
     setFinished(true);
   }
   // Refused (the session ended, the check was not this phone's): said here, in the server's words.
   const showRefusal = (error: unknown) => setRefused(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('errors.default'));
+  if (state === 'disowned')
+    return (
+      <PageLayout layout="Pure" title={t('step.identity.title')}>
+        <div className="status-card" role="status">
+          <h1 className="status-card__title">{t('common.handoffDisownedTitle')}</h1>
+          <p>{t('common.handoffDisownedBody')}</p>
+        </div>
+      </PageLayout>
+    );
+  if (state === 'waiting')
+    return (
+      <PageLayout layout="Pure" title={t('step.identity.title')}>
+        <div className="status-card" role="status">
+          <h1 className="status-card__title">{t('common.confirmOnComputerTitle')}</h1>
+          <p>{t('common.confirmOnComputerBody')}</p>
+        </div>
+      </PageLayout>
+    );
   return (
     <PageLayout layout="Pure" title={t('step.identity.title')}>
       <div className="status-card" role="status">
@@ -228,10 +267,16 @@ export function IdentityFailedPage(): ReactElement {
 /** Renewed this long before the hand-off link expires, so the code on screen always works. */
 export const HANDOFF_RENEW_MARGIN_MS = 30_000;
 
-/** The hand-off link for the QR code, renewed before it expires (the server gives it 5 minutes). */
-function useHandoffLink(app: ApplicationState): { url?: string; renewed: number } {
+/**
+ * The hand-off link for the QR code, renewed before it expires (the server gives it 5 minutes) while
+ * it is `wanted`: not once a phone opened it (the code is that phone's then, and a new one, `renew`,
+ * would end that phone), nor while its check waits for an answer or has passed.
+ */
+function useHandoffLink(app: ApplicationState, wanted: boolean): { url?: string; renewed: number; renew: () => void } {
   const [link, setLink] = useState<{ url?: string; renewed: number }>({ renewed: 0 });
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
+    if (!wanted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
     const fetchLink = async () => {
@@ -247,19 +292,24 @@ function useHandoffLink(app: ApplicationState): { url?: string; renewed: number 
       live = false;
       clearTimeout(timer);
     };
-  }, []);
-  return link;
+  }, [wanted, asked]);
+  return { ...link, renew: () => setAsked((n) => n + 1) };
 }
 
+/** The time of day in the applicant's language: "9:03 pm". */
+const timeOfDay = (iso: string, language: string) => new Date(iso).toLocaleTimeString(language, { hour: 'numeric', minute: '2-digit' });
+
 export function ChooseDevicePage(): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const app = useApplication();
-  const { url, renewed } = useHandoffLink(app);
-  // What the phone's check came to: a failure is said here (the phone may try again). A success waits
-  // for the phone's choice, so the two devices never part on the timing of a poll: back to this
-  // computer (it carries on by itself), or on with the application on the phone (said here).
-  const [phone, setPhone] = useState<{ failed?: string; verified?: EkycResult }>({});
+  // What the phone's check came to: a failure is said here (the phone may try again). A check that
+  // passed waits for this computer to say it is its applicant's; then for the phone's choice, so the
+  // two devices never part on the timing of a poll: back to this computer (it carries on by itself),
+  // or on with the application on the phone (said here).
+  const [phone, setPhone] = useState<{ failed?: string; verified?: EkycResult; confirming?: EkycResult; openedAt?: string; ended?: boolean }>({});
+  const { url, renewed, renew } = useHandoffLink(app, !phone.confirming && !phone.verified && !(phone.openedAt && !phone.ended));
   const carrying = useRef(false);
+  const answering = useRef(false);
   const carryOnHere = async (result: EkycResult) => {
     // A second tap while the first one saves saves nothing more.
     if (carrying.current) return;
@@ -275,11 +325,31 @@ export function ChooseDevicePage(): ReactElement {
       carrying.current = false;
     }
   };
+  /** This computer's answer on the phone's check: "this is me" makes it the application's; "not me" ends that phone. */
+  const answer = async (result: EkycResult, accept: boolean) => {
+    if (answering.current) return;
+    answering.current = true;
+    try {
+      const answered = await endpoints.ekyc.handoffConfirm({ relateType: app.relatedType, relateId: app.applyId!, checkId: result.checkId!, accept });
+      if (accept) return setPhone({ verified: answered });
+      setPhone({ ended: true });
+      renew();
+    } catch {
+      // Said by the API client's toast; the question stays.
+    } finally {
+      answering.current = false;
+    }
+  };
+  const newCode = () => {
+    setPhone({ ended: true });
+    renew();
+  };
   useEffect(() => {
     const timer = setInterval(() => {
       void endpoints.ekyc.fetchStatus({ relateType: app.relatedType, relateId: app.applyId! }).then(async (r) => {
-        if (r.state === 'failed') return setPhone({ failed: r.failureReason ?? 'recognitionFailed' });
-        if (r.state !== 'success') return setPhone({});
+        if (r.state === 'unconfirmed') return setPhone((before) => (before.confirming?.checkId === r.checkId ? before : { confirming: r, openedAt: r.phoneOpenedAt }));
+        if (r.state === 'failed') return setPhone((before) => ({ failed: r.failureReason ?? 'recognitionFailed', openedAt: r.phoneOpenedAt, ended: before.ended && !r.phoneOpenedAt }));
+        if (r.state !== 'success') return setPhone((before) => ({ openedAt: r.phoneOpenedAt, ended: before.ended && !r.phoneOpenedAt }));
         if (r.phoneChoice) clearInterval(timer);
         if (r.phoneChoice === 'finished') return carryOnHere(r);
         setPhone({ verified: r });
@@ -287,6 +357,38 @@ export function ChooseDevicePage(): ReactElement {
     }, 3000);
     return () => clearInterval(timer);
   }, []);
+  if (phone.confirming?.awaitingConfirmation) {
+    const summary = phone.confirming.awaitingConfirmation;
+    const confirming = phone.confirming;
+    return (
+      <PageLayout layout="BackNav" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
+        <div className="status-card" role="status">
+          <h1 className="status-card__title">{t('common.isThisYouTitle')}</h1>
+          <p>{t('common.isThisYouBody')}</p>
+          <dl className="summary-list">
+            <div className="summary-list__row">
+              <dt>{t('common.isThisYouName')}</dt>
+              <dd>{summary.name}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt>{t('common.isThisYouDocument')}</dt>
+              <dd>{t('common.isThisYouDocumentEnding', { ending: summary.documentNumberEnding })}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt>{t('common.isThisYouWhen')}</dt>
+              <dd>{timeOfDay(summary.checkedAt, i18n.language)}</dd>
+            </div>
+          </dl>
+          <button type="button" className="button button--main" onClick={() => void answer(confirming, true)}>
+            {t('common.yesThisIsMe')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => void answer(confirming, false)}>
+            {t('common.noNotMe')}
+          </button>
+        </div>
+      </PageLayout>
+    );
+  }
   if (phone.verified) {
     const continued = phone.verified.phoneChoice === 'continued';
     return (
@@ -301,6 +403,7 @@ export function ChooseDevicePage(): ReactElement {
       </PageLayout>
     );
   }
+  const opened = phone.openedAt && !phone.ended;
   return (
     <PageLayout layout="BackNav" title={t('step.identity.title')} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
       {phone.failed && (
@@ -308,15 +411,31 @@ export function ChooseDevicePage(): ReactElement {
           {t('common.phoneCheckFailed', { reason: t(`errors.ekyc.${phone.failed}`) })}
         </p>
       )}
-      <p>{t('common.scanToContinue')}</p>
-      {url && <QrCode value={url} label={t('common.scanToContinue')} />}
-      <p className="field__hint" aria-live="polite">
-        {renewed > 0 ? t('common.qrRenewed') : t('common.qrRenews')}
-      </p>
-      {url && (
-        <p className="handoff-link">
-          {t('common.orOpenLink')} <a href={url}>{url}</a>
+      {phone.ended && !phone.openedAt && (
+        <p className="notice" role="status">
+          {t('common.phoneEnded')}
         </p>
+      )}
+      {opened ? (
+        <div className="notice" role="status">
+          <p>{t('common.phoneOpenedCode', { time: timeOfDay(phone.openedAt!, i18n.language) })}</p>
+          <button type="button" className="button button--secondary" onClick={newCode}>
+            {t('common.showNewCode')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <p>{t('common.scanToContinue')}</p>
+          {url && <QrCode value={url} label={t('common.scanToContinue')} />}
+          <p className="field__hint" aria-live="polite">
+            {renewed > 0 ? t('common.qrRenewed') : t('common.qrRenews')}
+          </p>
+          {url && (
+            <p className="handoff-link">
+              {t('common.orOpenLink')} <a href={url}>{url}</a>
+            </p>
+          )}
+        </>
       )}
       <button
         type="button"
