@@ -149,6 +149,10 @@ function Shell(): ReactElement | null {
       <main id="main" className="console-main">
         {session.staff ? (
           <Switch>
+            {/* A link to set up an account or complete a reset is its owner's, whoever is signed in here. */}
+            <Route path="/activate">
+              <LoginPage />
+            </Route>
             <Route path="/cases/:id">
               {(params) => (
                 <Allowed permission="cases.read">

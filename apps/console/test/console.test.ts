@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { totpCode } from '@kh/testing';
 import { auditLog } from '../../server/src/db/schema.ts';
 import { answers, fill, pngBytes, submitAll, upload, uploadedPath, type FormStep } from '../../server/test/fixtures.ts';
-import { login } from '../../server/test/harness.ts';
+import { latestMailTo, login } from '../../server/test/harness.ts';
 import { AT_PC_SIZE, approveCase, useConsole } from './harness.ts';
 
 const PASSWORD = 'console e2e password';
@@ -260,7 +260,7 @@ describe('the review console', () => {
     expect(env.problems).toEqual([]);
   });
 
-  it('admins keep staff and the audit, and decide no case: a new account and a role change take two admins; the new colleague replaces the first password; the audit chain verifies', async () => {
+  it('admins keep staff and the audit, and decide no case: a new account and a role change take two admins; the new colleague sets up the account from the link in their own mailbox; the audit chain verifies', async () => {
     const page = await newPage(1280, 800);
     const ada = await signIn(page, 'ada@broker.example', 'Staff accounts');
     await ada.confirm();
@@ -296,7 +296,8 @@ describe('the review console', () => {
     await form.getByLabel('Name').fill('Nora New');
     await form.getByLabel('E-mail').fill('nora@broker.example');
     await form.getByLabel('Role').selectOption('editor');
-    await form.getByLabel('One-time first password (at least 12 characters)').fill('a long first password');
+    // No password is asked: Nora chooses hers from the link sent to her own address.
+    expect(await form.getByLabel(/password/i).count()).toBe(0);
     await form.getByRole('button', { name: 'Propose account' }).click();
     await page.getByText(/^Proposed\. The account is made when a second admin confirms it/).waitFor();
     await page.getByRole('link', { name: 'Changes waiting for confirmation: 1' }).click();
@@ -312,17 +313,18 @@ describe('the review console', () => {
     await second.getByRole('button', { name: 'Confirm: A new account for Nora New (nora@broker.example) as product editor' }).click();
     await second.getByText('Confirmed: the change is made.').waitFor();
 
-    // Nora signs in once with the first password and chooses her own; the first one is dead after.
+    // Nora opens the link in her own mailbox, chooses her password and sets up her authenticator.
+    const mail = await latestMailTo(env.server, 'nora@broker.example');
+    const link = /(http\S+\/console\/activate#\S+)/.exec(mail!.body)![1]!;
     const nora = await newPage(390, 844);
-    await nora.goto(`${env.server.baseUrl}/console/`);
-    await nora.getByLabel('E-mail').fill('nora@broker.example');
-    await nora.getByLabel('Password').fill('a long first password');
-    await nora.getByRole('button', { name: 'Sign in' }).click();
-    await nora.getByRole('heading', { name: 'Choose your own password' }).waitFor();
-    await look(nora, 'first-password');
+    await nora.goto(link);
+    await nora.getByRole('heading', { name: 'Set up your account' }).waitFor();
+    // The token leaves the address bar at once.
+    expect(new URL(nora.url()).hash).toBe('');
+    await look(nora, 'activate');
     await nora.getByLabel('New password (at least 12 characters)').fill('only nora knows this one');
     await nora.getByLabel('New password again').fill('only nora knows this one');
-    await nora.getByRole('button', { name: 'Save password' }).click();
+    await nora.getByRole('button', { name: 'Continue' }).click();
     await nora.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
     const secret = /Or type this key: ([A-Z2-7]+)/.exec(await nora.locator('.console-enrol__secret').innerText())![1]!;
     await nora.getByLabel('Code from your authenticator app').fill(totpCode(secret));
@@ -342,7 +344,7 @@ describe('the review console', () => {
     await page.getByRole('button', { name: 'Propose', exact: true }).click();
     await page.getByText('Proposed. It takes effect when a second admin confirms it on the Changes page.').waitFor();
     let accounts = await (await page.context().request.get(`${env.server.baseUrl}/staff/accounts`)).json();
-    expect(accounts.data.find((a: { email: string }) => a.email === 'nora@broker.example')).toMatchObject({ role: 'editor', enrolled: true, oneTimePassword: false });
+    expect(accounts.data.find((a: { email: string }) => a.email === 'nora@broker.example')).toMatchObject({ role: 'editor', enrolled: true });
     await second.reload();
     await second.getByRole('button', { name: 'Confirm: Nora New: role from product editor to reviewer' }).click();
     await second.getByText('Confirmed: the change is made.').waitFor();

@@ -114,6 +114,8 @@ export interface ServerConfig {
   retention: RetentionSettings;
   /** KH_BOOTSTRAP_ADMIN_EMAIL and KH_BOOTSTRAP_ADMIN_PASSWORD: the first admin, made by a start that finds none. */
   bootstrapAdmin?: { email: string; password: string };
+  /** KH_STAFF_EMAIL_DOMAINS: the broker's own mail domains; staff accounts have addresses there alone (none: any). */
+  staffEmailDomains: string[];
   /** Rate limits per client address (and per staff account), in the database every instance shares. */
   limits: { lookupsPerMinute: number; analyticsPerMinute: number; errorReportsPerMinute: number; staffLoginsPerIp: number; staffLoginsPerAccount: number; staffLoginWindowMinutes: number };
 }
@@ -234,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     sessionDays: 7,
     sessionIdleMinutes: numberSetting(env, 'KH_SESSION_IDLE_MINUTES', 120, { min: 5 }),
+    staffEmailDomains: (env.KH_STAFF_EMAIL_DOMAINS ?? '').split(',').map((domain) => domain.trim().toLowerCase()).filter(Boolean),
     staffSession: { idleMinutes: numberSetting(env, 'KH_STAFF_IDLE_MINUTES', 30, { min: 1 }), maxHours: 12 },
     ekyc: { maxPerDay: numberSetting(env, 'KH_EKYC_MAX_PER_DAY', 5), minIntervalSeconds: numberSetting(env, 'KH_EKYC_MIN_INTERVAL_SECONDS', 10), handoffTtlSeconds: 300 },
     feeSen: 1100,

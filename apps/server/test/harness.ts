@@ -5,13 +5,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { signFields } from '@kh/api';
 import { buildApp, loadConfig, openDatabase, type ServerConfig } from '../src/index.ts';
 import { extraServices } from '../src/services.ts';
 import { freePort, staffLogin } from '@kh/testing';
 import { createStaff, type StaffRole } from '../src/staff/staff-auth.ts';
-import { applications } from '../src/db/schema.ts';
+import { applications, mailOutbox } from '../src/db/schema.ts';
 import { answers, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
 
 export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
@@ -182,6 +182,12 @@ export async function signInStaff(server: TestServer, people: StaffPerson[]): Pr
     tokens[key] = await staffLogin(server.baseUrl, `${key}@broker.example`, 'correct horse battery');
   }
   return tokens;
+}
+
+/** The latest e-mail the sandbox outbox holds for an address (its owner's mailbox, as the tests read it). */
+export async function latestMailTo(server: TestServer, to: string): Promise<{ subject: string; body: string } | undefined> {
+  const [mail] = await server.database.db.select({ subject: mailOutbox.subject, body: mailOutbox.body }).from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1);
+  return mail;
 }
 
 /** Calls the staff API as one person; JSON answers parsed, documents as bytes. Both are read when called, so a suite may set them up in beforeAll. */

@@ -19,6 +19,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /staff/login': 'signIn',
   'GET /staff/session': 'signIn',
   'POST /staff/logout': 'signIn',
+  'POST /staff/activation': 'signIn',
+  'POST /staff/activation/complete': 'signIn',
   'POST /staff/login/totp': 'halfSession',
   'POST /staff/login/password': 'halfSession',
   'GET /staff/me': 'self',

@@ -49,9 +49,11 @@ export function ChangesPage(): ReactElement {
   const load = useCallback(() => get<Change[]>('changes').then(setChanges).catch((caught: unknown) => setError(failureMessage(caught, t))), [t]);
   useEffect(() => void load(), [load]);
   const answer = (id: string, verb: 'approve' | 'decline', message: string) =>
-    post(`changes/${encodeURIComponent(id)}/${verb}`)
-      .then(() => {
-        setError(undefined);
+    post<{ mailed?: boolean }>(`changes/${encodeURIComponent(id)}/${verb}`)
+      .then((answered) => {
+        // A change its owner completes from a link: said when the link could not be sent.
+        if (answered?.mailed === false) setError(t('changes.mailFailed'));
+        else setError(undefined);
         setDone(message);
         return load();
       })

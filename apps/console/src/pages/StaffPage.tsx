@@ -17,7 +17,6 @@ interface Account {
   role: Staff['role'];
   enrolled: boolean;
   disabled: boolean;
-  oneTimePassword: boolean;
   lastSignInAt: string | null;
 }
 const ROLES: Staff['role'][] = ['reviewer', 'supervisor', 'admin', 'editor'];
@@ -39,8 +38,7 @@ export function StaffPage(): ReactElement {
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
   const [asked, setAsked] = useState<Asked>();
-  const [resetFor, setResetFor] = useState<Account>();
-  const [draft, setDraft] = useState({ email: '', name: '', role: 'reviewer' as Staff['role'], password: '' });
+  const [draft, setDraft] = useState({ email: '', name: '', role: 'reviewer' as Staff['role'] });
 
   const load = useCallback(async () => {
     try {
@@ -54,7 +52,6 @@ export function StaffPage(): ReactElement {
 
   const send = async ({ account, body, immediate }: Asked) => {
     setAsked(undefined);
-    setResetFor(undefined);
     try {
       await post(`accounts/${encodeURIComponent(account.id)}`, body);
       setError(undefined);
@@ -98,7 +95,7 @@ export function StaffPage(): ReactElement {
         </select>
       ),
     },
-    { id: 'state', header: t('staff.state'), cell: (account) => (account.disabled ? t('staff.disabled') : account.oneTimePassword ? t('staff.firstPassword') : account.enrolled ? t('staff.active') : t('staff.notEnrolled')) },
+    { id: 'state', header: t('staff.state'), cell: (account) => (account.disabled ? t('staff.disabled') : account.enrolled ? t('staff.active') : t('staff.notEnrolled')) },
     { id: 'lastSignIn', header: t('staff.lastSignIn'), cell: (account) => (account.lastSignInAt ? formatDate(account.lastSignInAt, i18n.language) : t('staff.never')) },
     {
       id: 'actions',
@@ -119,7 +116,7 @@ export function StaffPage(): ReactElement {
           <button type="button" className="console-button" disabled={!account.enrolled} onClick={() => ask(account, { resetTotp: true }, t('staff.askResetTotp', { name: account.name }))}>
             {t('staff.resetTotp')}
           </button>
-          <button type="button" className="console-button" onClick={() => setResetFor(account)}>
+          <button type="button" className="console-button" onClick={() => ask(account, { resetPassword: true }, t('staff.askResetPassword', { name: account.name, email: account.email }))}>
             {t('staff.resetPassword')}
           </button>
         </>
@@ -149,29 +146,6 @@ export function StaffPage(): ReactElement {
           </button>
         </div>
       )}
-      {resetFor && (
-        <form
-          className="console-confirm"
-          aria-label={t('staff.resetPasswordOf', { name: resetFor.name })}
-          onSubmit={(event) => {
-            event.preventDefault();
-            const password = String(new FormData(event.currentTarget).get('password') ?? '');
-            void send({ account: resetFor, body: { resetPassword: password }, question: '', immediate: false });
-          }}
-        >
-          <p>{t('staff.resetPasswordHelp', { name: resetFor.name })}</p>
-          <label className="console-field">
-            <span>{t('staff.initialPassword')}</span>
-            <input name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={200} />
-          </label>
-          <button type="submit" className="console-button console-button--main">
-            {t('staff.propose')}
-          </button>
-          <button type="button" className="console-button" onClick={() => setResetFor(undefined)}>
-            {t('staff.cancel')}
-          </button>
-        </form>
-      )}
       <DataTable label={t('staff.title')} rows={accounts} rowKey={(account) => account.id} columns={columns} />
       <form
         className="console-filters"
@@ -180,7 +154,7 @@ export function StaffPage(): ReactElement {
           event.preventDefault();
           post('accounts', draft)
             .then(() => {
-              setDraft({ email: '', name: '', role: 'reviewer', password: '' });
+              setDraft({ email: '', name: '', role: 'reviewer' });
               setError(undefined);
               setDone('staff.created');
               return load();
@@ -209,10 +183,7 @@ export function StaffPage(): ReactElement {
             ))}
           </select>
         </label>
-        <label className="console-field">
-          <span>{t('staff.initialPassword')}</span>
-          <input type="password" autoComplete="new-password" value={draft.password} required minLength={12} maxLength={200} onChange={(event) => setDraft({ ...draft, password: event.target.value })} />
-        </label>
+        <p className="console-sub">{t('staff.noPasswordHelp')}</p>
         <button type="submit" className="console-button console-button--main">
           {t('staff.create')}
         </button>

@@ -344,9 +344,40 @@ export const staff = pgTable('staff', {
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   /** The time step of the last code used: a code works once. */
   totpLastStep: integer('totp_last_step'),
+  /**
+   * The account's owner chose its password themselves (the operator's first admin, by the command or
+   * the bootstrap setting): its authenticator may be enrolled at a sign-in with that password. Every
+   * other account enrols through an activation link sent to its own e-mail address.
+   */
+  enrolByPassword: boolean('enrol_by_password').notNull().default(false),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * What an account's owner alone completes, from a link sent to their own e-mail address: a new
+ * account's first password and authenticator, a password reset, an authenticator reset. The proposer
+ * and the confirming admin never see the link; only its hash is kept.
+ */
+export const staffActivations = pgTable(
+  'staff_activations',
+  {
+    id: text('id').primaryKey(),
+    staffId: text('staff_id').notNull().references(() => staff.id),
+    /** SHA-256 of the token in the link. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** activate (a new account), password (a reset password), authenticator (a reset authenticator) */
+    purpose: text('purpose').notNull(),
+    /** The two-person change that called for it. */
+    changeId: text('change_id'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** A newer link for the same account ended this one. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_activations_staff').on(t.staffId)],
+);
 
 export const staffSessions = pgTable('staff_sessions', {
   id: text('id').primaryKey(),

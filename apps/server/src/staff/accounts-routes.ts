@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditLog, staff, staffSessions } from '../db/schema.ts';
 import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
 import { auditRequest } from '../audit/index.ts';
-import { MIN_PASSWORD_LENGTH, STAFF_ROLES, hashPassword, staffOf, type StaffRole } from './staff-auth.ts';
+import { STAFF_ROLES, staffOf, type StaffRole } from './staff-auth.ts';
 import { proposeChange } from './staff-changes.ts';
 
 export const staffAccountsPlugin: FastifyPluginAsync = async (app) => {
@@ -16,8 +16,16 @@ export const staffAccountsPlugin: FastifyPluginAsync = async (app) => {
     email: { type: 'string', format: 'email', maxLength: 200 },
     name: { type: 'string', minLength: 1, maxLength: 100 },
     role: { type: 'string', enum: [...STAFF_ROLES] },
-    password: { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: 200 },
   } as const;
+  const { staffEmailDomains } = app.kh.config;
+  /** An admin never chooses a colleague's password: the owner does, from the link sent to their own address. */
+  const refusePassword = (body: object) => {
+    if ('password' in body || typeof (body as { resetPassword?: unknown }).resetPassword === 'string') throw badRequest('server.staffPasswordNotChosen');
+  };
+  /** With KH_STAFF_EMAIL_DOMAINS set, an account's address is the broker's own: an admin cannot send a colleague's link to a mailbox of their own elsewhere. */
+  const refuseForeignDomain = (email: string) => {
+    if (staffEmailDomains.length > 0 && !staffEmailDomains.includes(email.slice(email.lastIndexOf('@') + 1))) throw badRequest('server.staffEmailDomain', { domains: staffEmailDomains.join(', ') });
+  };
 
   app.get('/colleagues', { config: { staffAccess: 'staff.list' } }, async () =>
     ok(await db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(isNull(staff.disabledAt)).orderBy(asc(staff.name))),
@@ -49,14 +57,17 @@ export const staffAccountsPlugin: FastifyPluginAsync = async (app) => {
     );
   });
 
-  // A new account is a proposal: another admin confirms it. The password is one-time: its owner
-  // chooses their own at the first sign-in, so no admin knows a password that stays valid.
-  app.post('/accounts', { config: { staffAccess: 'staff.manage' }, schema: { body: { type: 'object', required: ['email', 'name', 'role', 'password'], properties: accountSchema } } }, async (request) => {
-    const body = request.body as { email: string; name: string; role: StaffRole; password: string };
+  // A new account is a proposal: another admin confirms it, and then its owner alone, from a link sent
+  // to the address proposed, chooses its password and enrols its authenticator. No admin ever knows a
+  // way in to a colleague's account.
+  app.post('/accounts', { config: { staffAccess: 'staff.manage' }, schema: { body: { type: 'object', required: ['email', 'name', 'role'], properties: { ...accountSchema, password: { type: 'string', maxLength: 200 } } } } }, async (request) => {
+    refusePassword(request.body as object);
+    const body = request.body as { email: string; name: string; role: StaffRole };
     const email = body.email.toLowerCase().trim();
+    refuseForeignDomain(email);
     const [existing] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
     if (existing) throw new AppError(409, CODES.badState, 'server.staffEmailTaken');
-    const changeId = await proposeChange(request, { kind: 'createStaff', change: { email, name: body.name.trim(), role: body.role, passwordHash: await hashPassword(body.password) } });
+    const changeId = await proposeChange(request, { kind: 'createStaff', change: { email, name: body.name.trim(), role: body.role } });
     return ok({ changeId, state: 'pending' });
   });
 
@@ -66,12 +77,13 @@ export const staffAccountsPlugin: FastifyPluginAsync = async (app) => {
       config: { staffAccess: 'staff.manage' },
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
-        body: { type: 'object', additionalProperties: false, properties: { role: accountSchema.role, disabled: { type: 'boolean' }, resetTotp: { type: 'boolean' }, resetPassword: accountSchema.password } },
+        body: { type: 'object', additionalProperties: false, properties: { role: accountSchema.role, disabled: { type: 'boolean' }, resetTotp: { type: 'boolean' }, resetPassword: { type: ['boolean', 'string'], maxLength: 200 } } },
       },
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const body = request.body as { role?: StaffRole; disabled?: boolean; resetTotp?: boolean; resetPassword?: string };
+      refusePassword(request.body as object);
+      const body = request.body as { role?: StaffRole; disabled?: boolean; resetTotp?: boolean; resetPassword?: boolean };
       const [target] = await db.select().from(staff).where(eq(staff.id, id));
       if (!target) throw new AppError(404, '404', 'server.staffUnknown');
       // An admin cannot lock themselves out: the last way back in would be the database.
@@ -87,7 +99,7 @@ export const staffAccountsPlugin: FastifyPluginAsync = async (app) => {
       if (body.disabled === false && target.disabledAt) changes.push(await proposeChange(request, { kind: 'enable', targetStaffId: id, change: {} }));
       if (body.role && body.role !== target.role) changes.push(await proposeChange(request, { kind: 'role', targetStaffId: id, change: { from: target.role as StaffRole, to: body.role } }));
       if (body.resetTotp) changes.push(await proposeChange(request, { kind: 'resetTotp', targetStaffId: id, change: {} }));
-      if (body.resetPassword) changes.push(await proposeChange(request, { kind: 'resetPassword', targetStaffId: id, change: { passwordHash: await hashPassword(body.resetPassword) } }));
+      if (body.resetPassword) changes.push(await proposeChange(request, { kind: 'resetPassword', targetStaffId: id, change: {} }));
       return ok({ id, changeIds: changes, disabled: body.disabled === true ? true : Boolean(target.disabledAt) });
     },
   );

@@ -18,7 +18,7 @@ export const PERMISSIONS = {
   'staff.list': { roles: ['supervisor', 'admin'], what: 'list colleagues by name and role' },
   'jobs.read': { roles: ['supervisor', 'admin'], what: 'see notifications and provider answers out of retries' },
   'changes.decide': { roles: ['supervisor', 'admin'], what: 'see two-person changes and confirm or decline one proposed by someone else (staff changes: admin; MY client code: supervisor)' },
-  'staff.manage': { roles: ['admin'], what: 'list staff accounts, propose a new account, a role change, a reset of the password or second factor; disable an account at once' },
+  'staff.manage': { roles: ['admin'], what: 'list staff accounts, propose a new account, a role change, a reset of the password or second factor (completed by the owner from a link to their own address); disable an account at once' },
   'audit.read': { roles: ['admin'], what: 'search the audit log and verify its hash chain' },
   'risk.read': { roles: ['reviewer', 'supervisor', 'admin'], what: 'read the risk rules: the factors, their points, the bands and the band that needs a second approval' },
   'screening.lists': { roles: ['admin'], what: 'import a new version of a sanctions or PEP list, and see every version (each import audited with its SHA-256)' },

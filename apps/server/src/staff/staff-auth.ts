@@ -64,6 +64,8 @@ export async function createStaff(db: Database, input: { email: string; name: st
     passwordHash: await hashPassword(input.password),
     role: input.role ?? 'reviewer',
     oneTimePasswordUntil: input.oneTimePassword ? oneTimeUntil() : null,
+    // The operator chose this password for themselves: they may enrol their authenticator with it.
+    enrolByPassword: true,
   });
   return id;
 }
@@ -153,6 +155,7 @@ export async function staffSessionOf(request: FastifyRequest, stage: 'password' 
       totpSecret: staff.totpSecret,
       totpEnabledAt: staff.totpEnabledAt,
       totpLastStep: staff.totpLastStep,
+      enrolByPassword: staff.enrolByPassword,
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))

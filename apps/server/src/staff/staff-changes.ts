@@ -15,7 +15,8 @@ import { AppError, CODES } from '../http/envelope.ts';
 import { auditCase, auditRequest } from '../audit/index.ts';
 import { initApplication } from '../applications/index.ts';
 import { hasPermission, type Permission, type StaffRole } from './staff-access.ts';
-import { oneTimeUntil, staffMemberOf } from './staff-auth.ts';
+import { staffMemberOf } from './staff-auth.ts';
+import { NO_PASSWORD, activationMail, issueActivation, type IssuedActivation } from './activations.ts';
 
 export const CHANGE_KINDS = ['createStaff', 'role', 'resetPassword', 'resetTotp', 'enable', 'myClientCode'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -36,12 +37,7 @@ export const PROPOSAL_DAYS = 7;
 /** A maker and a checker linked by a staff change (either way) within this time are not two people. */
 export const CHECKER_LINK_DAYS = 30;
 
-export type Change =
-  | { email: string; name: string; role: StaffRole; passwordHash: string }
-  | { from: StaffRole; to: StaffRole }
-  | { passwordHash: string }
-  | { active: boolean; from: boolean }
-  | Record<string, never>;
+export type Change = { email: string; name: string; role: StaffRole } | { from: StaffRole; to: StaffRole } | { active: boolean; from: boolean } | Record<string, never>;
 
 type Row = typeof staffChanges.$inferSelect;
 
@@ -84,8 +80,12 @@ async function pendingChange(db: Database, id: string): Promise<Row> {
   return row;
 }
 
-/** The second person's answer. The change is made in the same transaction that records the answer: two answers at once make one. */
-export async function decideChange(request: FastifyRequest, id: string, answer: 'approve' | 'decline'): Promise<Row> {
+/**
+ * The second person's answer. The change is made in the same transaction that records the answer: two
+ * answers at once make one. A change only the account's owner may complete (a new account, a reset)
+ * sends its link to the owner's own address, after the answer is stored: `mailed` says whether it went.
+ */
+export async function decideChange(request: FastifyRequest, id: string, answer: 'approve' | 'decline'): Promise<Row & { mailed?: boolean }> {
   const { db } = request.server.kh;
   const me = staffMemberOf(request);
   const row = await pendingChange(db, id);
@@ -104,65 +104,84 @@ export async function decideChange(request: FastifyRequest, id: string, answer: 
       .where(and(eq(staffChanges.id, id), eq(staffChanges.state, 'pending')))
       .returning();
     if (!claimed) throw new AppError(409, CODES.badState, 'server.changeDecided');
-    if (answer === 'decline') return { row: claimed, before: undefined };
-    const before = await apply(tx as unknown as Database, claimed);
-    return { row: claimed, before };
+    if (answer === 'decline') return { row: claimed, before: undefined, activation: undefined };
+    const { before, activation } = await apply(tx as unknown as Database, claimed);
+    return { row: claimed, before, activation };
   });
   const detail = { changeId: id, kind, proposedBy: row.proposedBy, targetStaffId: decided.row.targetStaffId, ...visibleChange(row.change), ...(decided.before ? { before: decided.before } : {}) };
   if (kind === 'myClientCode' && answer === 'approve') {
     const application = await initApplication(db, row.targetMemberId!);
     await auditCase(request, (row.change as { active: boolean }).active ? 'myClientCodeActive' : 'myClientCodeInactive', undefined, application, detail);
   } else await auditRequest(request, { action: answer === 'approve' ? 'changeApproved' : 'changeDeclined', memberId: row.targetMemberId, detail });
-  return decided.row;
+  if (!decided.activation) return decided.row;
+  return { ...decided.row, mailed: await sendActivation(request, decided.activation) };
 }
 
-/** Makes the change; answers what it replaced. */
-async function apply(db: Database, row: Row): Promise<Record<string, unknown>> {
+/** The owner's link, to the owner's own address; a mail that did not go is said to the admin and audited (a new reset sends another). */
+async function sendActivation(request: FastifyRequest, activation: IssuedActivation): Promise<boolean> {
+  const { mailer, config } = request.server.kh;
+  try {
+    await mailer.send(activationMail(activation, config.consoleOrigin ?? config.publicOrigin));
+    await auditRequest(request, { action: 'activationSent', detail: { staffId: activation.staffId, purpose: activation.purpose, expiresAt: activation.expiresAt.toISOString() } });
+    return true;
+  } catch (error) {
+    request.log.warn({ dependency: 'smtp', reason: (error as Error).message?.slice(0, 120) }, 'the activation e-mail could not be sent');
+    await auditRequest(request, { action: 'activationMailFailed', detail: { staffId: activation.staffId, purpose: activation.purpose } });
+    return false;
+  }
+}
+
+/** Makes the change; answers what it replaced, and the link its owner completes it with. */
+async function apply(db: Database, row: Row): Promise<{ before: Record<string, unknown>; activation?: IssuedActivation }> {
   const change = row.change as Record<string, unknown>;
   const endSessions = (staffId: string) => db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
   switch (row.kind as ChangeKind) {
     case 'createStaff': {
       const id = randomUUID();
+      // No password yet: only the owner, from the link sent to them, chooses one.
       try {
-        await db.insert(staff).values({ id, email: String(change.email), name: String(change.name), role: String(change.role), passwordHash: String(change.passwordHash), oneTimePasswordUntil: oneTimeUntil() });
+        await db.insert(staff).values({ id, email: String(change.email), name: String(change.name), role: String(change.role), passwordHash: NO_PASSWORD });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError(409, CODES.badState, 'server.staffEmailTaken');
         throw error;
       }
       await db.update(staffChanges).set({ targetStaffId: id }).where(eq(staffChanges.id, row.id));
       row.targetStaffId = id;
-      return {};
+      return { before: {}, activation: await issueActivation(db, { staffId: id, purpose: 'activate', changeId: row.id }) };
     }
     case 'role': {
       const [before] = await db.select({ role: staff.role }).from(staff).where(eq(staff.id, row.targetStaffId!));
       await db.update(staff).set({ role: String(change.to) }).where(eq(staff.id, row.targetStaffId!));
-      return { role: before?.role };
+      return { before: { role: before?.role } };
     }
     case 'resetPassword':
-      // The new password is one-time too: its owner changes it at the next sign-in.
-      await db.update(staff).set({ passwordHash: String(change.passwordHash), oneTimePasswordUntil: oneTimeUntil() }).where(eq(staff.id, row.targetStaffId!));
+      // The old password stops working now; the owner chooses a new one from the link.
+      await db.update(staff).set({ passwordHash: NO_PASSWORD, oneTimePasswordUntil: null }).where(eq(staff.id, row.targetStaffId!));
       await endSessions(row.targetStaffId!);
-      return {};
+      return { before: {}, activation: await issueActivation(db, { staffId: row.targetStaffId!, purpose: 'password', changeId: row.id }) };
     case 'resetTotp':
-      await db.update(staff).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staff.id, row.targetStaffId!));
+      // Enrolled again only from the link, with the owner's password: a password alone no longer enrols.
+      await db.update(staff).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, enrolByPassword: false }).where(eq(staff.id, row.targetStaffId!));
       await endSessions(row.targetStaffId!);
-      return {};
+      return { before: {}, activation: await issueActivation(db, { staffId: row.targetStaffId!, purpose: 'authenticator', changeId: row.id }) };
     case 'enable':
       await db.update(staff).set({ disabledAt: null }).where(eq(staff.id, row.targetStaffId!));
-      return { disabled: true };
+      return { before: { disabled: true } };
     case 'myClientCode': {
       const application = await initApplication(db, row.targetMemberId!);
       if (!application || !hasMarket(application.opened, MARKET.MAS)) throw new AppError(409, CODES.badState, 'server.noMyAccount');
       await db.update(applications).set({ masClientCodeActive: Boolean(change.active), updatedAt: new Date() }).where(eq(applications.id, application.id));
-      return { active: application.masClientCodeActive };
+      return { before: { active: application.masClientCodeActive } };
     }
   }
 }
 
 /**
- * Whether two staff members are linked by a staff change confirmed in the last 30 days: one proposed
- * or confirmed the creation, role, password or second factor of the other (an admin who made an
- * account may not be that account's checker, nor the other way round).
+ * Whether two staff members are linked by a staff change: one proposed or confirmed the creation,
+ * role, password or second factor of the other in the last 30 days (an admin who made an account may
+ * not be that account's checker, nor the other way round), or, at any time, one admin proposed both
+ * accounts (an admin who chose two colleagues' e-mail addresses may hold both: maker and checker are
+ * then one person).
  */
 export async function linkedByStaffChange(db: Database, a: string, b: string, now = new Date()): Promise<boolean> {
   const since = new Date(now.getTime() - CHECKER_LINK_DAYS * 86_400_000);
@@ -172,7 +191,15 @@ export async function linkedByStaffChange(db: Database, a: string, b: string, no
     .from(staffChanges)
     .where(and(eq(staffChanges.state, 'approved'), inArray(staffChanges.kind, STAFF_KINDS), gt(staffChanges.decidedAt, since), lte(staffChanges.decidedAt, now), or(madeBy(a, b), madeBy(b, a))))
     .limit(1);
-  return Boolean(link);
+  if (link) return true;
+  const created = alias(staffChanges, 'created');
+  const [siblings] = await db
+    .select({ id: staffChanges.id })
+    .from(staffChanges)
+    .innerJoin(created, and(eq(created.kind, 'createStaff'), eq(created.state, 'approved'), eq(created.proposedBy, staffChanges.proposedBy), eq(created.targetStaffId, b)))
+    .where(and(eq(staffChanges.kind, 'createStaff'), eq(staffChanges.state, 'approved'), eq(staffChanges.targetStaffId, a)))
+    .limit(1);
+  return Boolean(siblings);
 }
 
 /** The changes a staff member may see: those they may confirm, and their own proposals; pending first. */

@@ -32,6 +32,7 @@ import {
 } from './staff-auth.ts';
 import { staffAccountsPlugin } from './accounts-routes.ts';
 import { staffChangesPlugin } from './changes-routes.ts';
+import { staffActivationPlugin } from './activation-routes.ts';
 
 const newPassword = { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: 200 } as const;
 
@@ -63,8 +64,12 @@ export const staffPlugin: FastifyPluginAsync<StaffAreaOptions> = async (app, { a
     return payload;
   });
 
-  /** What follows a checked password: a new one (the first was one-time), the authenticator's code, or its enrolment. */
-  async function nextStep(request: FastifyRequest, reply: FastifyReply, account: { id: string; email: string; oneTimePasswordUntil: Date | null; totpEnabledAt: Date | null }) {
+  /**
+   * What follows a checked password: a new one (the first was one-time), the authenticator's code, or
+   * its enrolment: at a sign-in only for an account whose owner chose its password themselves (the
+   * first admin); every other account enrols from the link sent to its own address.
+   */
+  async function nextStep(request: FastifyRequest, reply: FastifyReply, account: { id: string; email: string; oneTimePasswordUntil: Date | null; totpEnabledAt: Date | null; enrolByPassword: boolean }, via: 'password' | 'link' = 'password') {
     if (account.oneTimePasswordUntil) {
       const token = await startStaffSession(db, account.id, 'password', staffSession.maxHours, originOf(request));
       setStaffCookie(request, reply, token);
@@ -74,6 +79,10 @@ export const staffPlugin: FastifyPluginAsync<StaffAreaOptions> = async (app, { a
       const token = await startStaffSession(db, account.id, 'password', staffSession.maxHours, originOf(request));
       setStaffCookie(request, reply, token);
       return ok({ next: 'totp' as const, token });
+    }
+    if (via === 'password' && !account.enrolByPassword) {
+      await auditRequest(request, { staffId: account.id, action: 'loginRefused', detail: { reason: 'enrolByLink' } });
+      throw new AppError(403, '403', 'server.staffEnrolByLink');
     }
     // Enrolment: a new secret for this half session alone, shown once. Another sign-in gets another;
     // whoever reset the account never sees the one its owner enrols.
@@ -96,8 +105,10 @@ export const staffPlugin: FastifyPluginAsync<StaffAreaOptions> = async (app, { a
       // Throttled per account as well as per address: a guesser spread over many addresses still stops.
       await checkLimit(request, `staff-login:${email}`, limits.staffLoginsPerAccount, loginWindowMs);
       const [account] = await db.select().from(staff).where(eq(staff.email, email));
-      // An unknown e-mail costs the same password hash as a known one: the answer time tells nothing.
-      const matches = await passwordMatches(body.password, account?.passwordHash ?? (await unknownAccountHash()));
+      // An unknown e-mail, or an account with no password yet, costs the same password hash as a known
+      // one: the answer time tells nothing.
+      const stored = account?.passwordHash.startsWith('scrypt$') ? account.passwordHash : await unknownAccountHash();
+      const matches = (await passwordMatches(body.password, stored)) && stored === account?.passwordHash;
       if (!account || !matches) {
         await auditRequest(request, { staffId: account?.id ?? null, action: 'loginFailed', detail: account ? {} : { email: email.slice(0, 200) } });
         throw new AppError(401, '401', 'server.staffLoginFailed');
@@ -106,6 +117,11 @@ export const staffPlugin: FastifyPluginAsync<StaffAreaOptions> = async (app, { a
       if (account.disabledAt) {
         await auditRequest(request, { staffId: account.id, action: 'loginRefused', detail: { reason: 'disabled' } });
         throw new AppError(403, '403', 'server.staffAccountDisabled');
+      }
+      // A one-time password is the operator's own (the bootstrap setting): one an admin chose for a colleague opens nothing.
+      if (account.oneTimePasswordUntil && !account.enrolByPassword) {
+        await auditRequest(request, { staffId: account.id, action: 'loginRefused', detail: { reason: 'oneTimePasswordNotOwn' } });
+        throw new AppError(403, '403', 'server.staffUseYourLink');
       }
       if (account.oneTimePasswordUntil && account.oneTimePasswordUntil <= new Date()) {
         await auditRequest(request, { staffId: account.id, action: 'loginRefused', detail: { reason: 'oneTimePasswordExpired' } });
@@ -150,7 +166,7 @@ export const staffPlugin: FastifyPluginAsync<StaffAreaOptions> = async (app, { a
           ? []
           : await db
               .update(staff)
-              .set({ totpLastStep: step, ...(enrolling ? { totpSecret: secret, totpEnabledAt: new Date() } : {}) })
+              .set({ totpLastStep: step, ...(enrolling ? { totpSecret: secret, totpEnabledAt: new Date(), enrolByPassword: false } : {}) })
               .where(and(eq(staff.id, session.id), enrolling ? isNull(staff.totpEnabledAt) : eq(staff.totpSecret, secret), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
               .returning({ id: staff.id });
       if (!accepted) {
@@ -236,6 +252,7 @@ export const staffPlugin: FastifyPluginAsync<StaffAreaOptions> = async (app, { a
   // The dead-letter view: notifications and provider answers out of retries, for a person to follow up.
   app.get('/jobs/dead-letters', { config: { staffAccess: 'jobs.read' } }, async () => ok(await app.kh.queue.deadLetters()));
 
+  await app.register(staffActivationPlugin, { nextStep });
   await app.register(staffAccountsPlugin);
   await app.register(staffChangesPlugin);
   for (const area of areas) await app.register(area);
