@@ -44,9 +44,20 @@ const SPELLING = 0.95;
 /** Spelt alike, when they also sound the same. */
 const SOUND_AND_SPELLING = 0.78;
 
-const phoneticOf = (token: string): string[] => doubleMetaphone(token).filter(Boolean);
+/** Double Metaphone's codes of a token, kept: an index asks for the same tokens' codes again and again. */
+const phonetics = new Map<string, string[]>();
+export function phoneticOf(token: string): string[] {
+  let codes = phonetics.get(token);
+  if (!codes) {
+    codes = [...new Set(doubleMetaphone(token).filter(Boolean))];
+    if (phonetics.size > 500_000) phonetics.clear();
+    phonetics.set(token, codes);
+  }
+  return codes;
+}
 
-function tokenAgreement(a: string, b: string): { score: number; how: string } | undefined {
+/** Whether two tokens agree (the same, sound alike and spelt alike, or spelt nearly the same), and how well. */
+export function tokenAgreement(a: string, b: string): { score: number; how: string } | undefined {
   if (a === b) return { score: 1, how: 'the same' };
   const similarity = jaroWinkler(a, b);
   const sounds = phoneticOf(a).some((code) => phoneticOf(b).includes(code));
@@ -59,10 +70,18 @@ function tokenAgreement(a: string, b: string): { score: number; how: string } | 
 function nameAgreement(applicant: string[], listed: string[]): { score: number; pairs: string[] } | undefined {
   const [shorter, longer, swapped] = applicant.length <= listed.length ? [applicant, listed, false] : [listed, applicant, true];
   if (shorter.length < 2) return undefined;
-  const candidates = shorter.flatMap((s, i) => longer.flatMap((l, j) => {
-    const agreement = tokenAgreement(s, l);
-    return agreement ? [{ i, j, ...agreement }] : [];
-  }));
+  const candidates: { i: number; j: number; score: number; how: string }[] = [];
+  for (const [i, s] of shorter.entries()) {
+    let any = false;
+    for (const [j, l] of longer.entries()) {
+      const agreement = tokenAgreement(s, l);
+      if (!agreement) continue;
+      candidates.push({ i, j, ...agreement });
+      any = true;
+    }
+    // A token of the shorter name that agrees with none of the longer: no pairing can cover it.
+    if (!any) return undefined;
+  }
   candidates.sort((x, y) => y.score - x.score);
   const usedShort = new Set<number>();
   const usedLong = new Set<number>();
@@ -88,25 +107,27 @@ function nameAgreement(applicant: string[], listed: string[]): { score: number; 
 /** A listed date (a year, a month or a day) that the applicant's date of birth falls in. */
 const datesAgree = (listed: string, birthDate: string) => birthDate.startsWith(listed);
 
-export function matchPerson(applicant: Applicant, listed: ListedPerson): ScreeningHit | undefined {
-  const ours = nameTokens(applicant.name);
+export const matchPerson = (applicant: Applicant, listed: ListedPerson): ScreeningHit | undefined => matchTokens(applicant, nameTokens(applicant.name), listed, listed.names.map(nameTokens));
+
+/** matchPerson with both sides' names already made tokens (an index makes the list's once). */
+export function matchTokens(applicant: Applicant, ours: string[], listed: ListedPerson, listedTokens: string[][]): ScreeningHit | undefined {
+  // A date of birth or a nationality both sides know and that differ rule the person out: asked
+  // before the names, which cost more to compare.
+  const agreeingDate = applicant.birthDate && listed.birthDates.length > 0 ? listed.birthDates.find((date) => datesAgree(date, applicant.birthDate!)) : undefined;
+  if (applicant.birthDate && listed.birthDates.length > 0 && !agreeingDate) return undefined;
+  if (applicant.nationality && listed.nationalities.length > 0 && !listed.nationalities.includes(applicant.nationality)) return undefined;
   let best: (ScreeningHit & { pairs: string[] }) | undefined;
-  for (const listedName of listed.names) {
-    const agreement = nameAgreement(ours, nameTokens(listedName));
+  for (const [n, listedName] of listed.names.entries()) {
+    const agreement = nameAgreement(ours, listedTokens[n]!);
     if (agreement && (!best || agreement.score > best.score))
       best = { ref: listed.ref, category: listed.category, listedName, score: agreement.score, why: [], pairs: agreement.pairs };
   }
   if (!best) return undefined;
   const why = [`name: ${best.pairs.join('; ')}`];
-  if (applicant.birthDate && listed.birthDates.length > 0) {
-    const agreeing = listed.birthDates.find((date) => datesAgree(date, applicant.birthDate!));
-    if (!agreeing) return undefined;
-    why.push(`date of birth ${applicant.birthDate} is the list's ${agreeing}`);
-  } else why.push(listed.birthDates.length > 0 ? 'no date of birth to compare' : 'the list gives no date of birth');
-  if (applicant.nationality && listed.nationalities.length > 0) {
-    if (!listed.nationalities.includes(applicant.nationality)) return undefined;
-    why.push(`nationality ${applicant.nationality} is the list's`);
-  } else why.push(listed.nationalities.length > 0 ? 'no nationality to compare' : 'the list gives no nationality');
+  if (agreeingDate) why.push(`date of birth ${applicant.birthDate} is the list's ${agreeingDate}`);
+  else why.push(listed.birthDates.length > 0 ? 'no date of birth to compare' : 'the list gives no date of birth');
+  if (applicant.nationality && listed.nationalities.length > 0) why.push(`nationality ${applicant.nationality} is the list's`);
+  else why.push(listed.nationalities.length > 0 ? 'no nationality to compare' : 'the list gives no nationality');
   const { pairs: _pairs, ...hit } = best;
   return { ...hit, score: Math.round(hit.score * 100) / 100, why };
 }
