@@ -21,11 +21,13 @@ export const whenSessionEnds = (callback: () => void) => void (onSessionEnded = 
 
 const http = ky.create({ prefixUrl: '/staff/', credentials: 'same-origin', retry: 0, timeout: 30_000 });
 
-async function call<T>(method: 'get' | 'post' | 'put', path: string, options: { json?: unknown; searchParams?: Record<string, string | number | boolean | undefined> } = {}): Promise<T> {
+async function call<T>(method: 'get' | 'post' | 'put', path: string, options: { json?: unknown; body?: Blob; contentType?: string; searchParams?: Record<string, string | number | boolean | undefined> } = {}): Promise<T> {
   const searchParams = new URLSearchParams({ language });
   for (const [key, value] of Object.entries(options.searchParams ?? {})) if (value !== undefined && value !== '') searchParams.set(key, String(value));
   try {
-    const body = await http(path, { method, json: options.json, searchParams }).json<{ data: T }>();
+    // A file of tens of megabytes may take minutes on an office line: its upload is not cut at 30 s.
+    const request = options.body ? { method, body: options.body, headers: { 'content-type': options.contentType ?? 'application/octet-stream' }, searchParams, timeout: 300_000 } : { method, json: options.json, searchParams };
+    const body = await http(path, request).json<{ data: T }>();
     return body.data;
   } catch (error) {
     if (error instanceof HTTPError) {
@@ -40,6 +42,8 @@ async function call<T>(method: 'get' | 'post' | 'put', path: string, options: { 
 export const get = <T>(path: string, searchParams?: Record<string, string | number | boolean | undefined>) => call<T>('get', path, { searchParams });
 export const post = <T>(path: string, json: unknown = {}) => call<T>('post', path, { json });
 export const put = <T>(path: string, json: unknown) => call<T>('put', path, { json });
+/** A file as the request's body, as it is (a list file): never read into JSON by the page or the server. */
+export const upload = <T>(path: string, file: Blob, searchParams: Record<string, string>) => call<T>('post', path, { body: file, contentType: 'application/octet-stream', searchParams });
 /** A document's address: the browser fetches it with the cookie, the server stamps and audits it. */
 export const documentUrl = (caseId: string, ref: string) => `/staff/applications/${encodeURIComponent(caseId)}/documents/${encodeURIComponent(ref)}`;
 

@@ -34,6 +34,7 @@ import { paymentJobs } from './payment/index.ts';
 import { notificationWorker } from './messages/index.ts';
 import { QUEUES, startQueue } from './jobs/queue.ts';
 import { publishScheduled, StudioCompiler } from './studio/index.ts';
+import { Screener, screeningJobs } from './screening/index.ts';
 import { sweepUnfinishedUploads } from './documents/index.ts';
 import type pg from 'pg';
 import { sameSignature } from '@kh/api';
@@ -135,14 +136,17 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     metrics: createMetrics({ queueHealth: () => queue.health(), pool: (db as unknown as { $client: pg.Pool }).$client }),
     queue,
     studio: new StudioCompiler({ timeoutMs: config.studio.compileTimeoutMs, memoryMb: config.studio.compileMemoryMb, maxQueue: config.studio.maxQueue }),
+    screener: new Screener(db),
     calendar: loadBusinessCalendar(),
     riskRules: loadRiskRules(),
     lifecycle: { draining: false },
   };
   app.addHook('onClose', () => context.studio.close());
+  app.addHook('onClose', () => context.screener.close());
   await queue.work(QUEUES.notify, notificationWorker({ ...context, log: app.log }));
   await queue.work(QUEUES.provider, providerWorker({ ...identityJobs(context), ...paymentJobs(context) }));
   await queue.work(QUEUES.studioPublish, async (job: { stepId: string; version: number }) => void (await publishScheduled(db, job)));
+  await queue.work(QUEUES.screening, screeningJobs(context));
   // Unfinished uploads are swept every few minutes (one instance at a time); a failed sweep waits for the next.
   const sweeping = setInterval(() => void sweepUnfinishedUploads(db, context.storage).catch((error: unknown) => app.log.warn({ dependency: 'storage', reason: safeError(error).message.slice(0, 120) }, 'file sweep failed')), 5 * 60_000);
   sweeping.unref();

@@ -52,6 +52,8 @@ export interface ServerConfig {
   /** Origins of the broker's pages that may embed the app in a frame (KH_EMBED_ORIGINS); none by default. */
   embedOrigins: string[];
   uploadLimitBytes: number;
+  /** KH_UPLOADS_PER_APPLICANT, KH_UPLOAD_BYTES_PER_APPLICANT: what one applicant may store in all (their case and its evidence pack hold it all). */
+  uploads: { perApplicant: number; bytesPerApplicant: number };
   /**
    * SPEC §7's bot check at login: reCAPTCHA v3 (KH_RECAPTCHA_SITE_KEY, KH_RECAPTCHA_SECRET,
    * KH_RECAPTCHA_MIN_SCORE), none (KH_BOT_CHECK=none), else the sandbox's outside a live deployment.
@@ -224,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embedOrigins: embedOriginsFrom(env.KH_EMBED_ORIGINS),
     consoleOrigin: consoleOriginFrom(env.KH_CONSOLE_ORIGIN, env.KH_PUBLIC_ORIGIN),
     uploadLimitBytes: numberSetting(env, 'KH_UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, { min: 1024 }),
+    uploads: { perApplicant: numberSetting(env, 'KH_UPLOADS_PER_APPLICANT', 40, { min: 1 }), bytesPerApplicant: numberSetting(env, 'KH_UPLOAD_BYTES_PER_APPLICANT', 100 * 1024 * 1024, { min: 1024 }) },
     sms: {
       codeTtlSeconds: 300,
       maxAttempts: 5,

@@ -10,6 +10,7 @@ import type { BotCheck } from './passport/index.ts';
 import type { Mailer } from './messages/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { StudioCompiler } from './studio/index.ts';
+import type { Screener } from './screening/index.ts';
 import type { StaffAccess } from './staff/index.ts';
 import type { StaffMember } from './staff/index.ts';
 
@@ -25,6 +26,8 @@ export interface ServerContext {
   queue: JobQueue;
   /** Where the studio's work on editors' documents runs: a worker thread with limits. */
   studio: StudioCompiler;
+  /** Where screening runs: a worker thread holding each live list version's index. */
+  screener: Screener;
   /** The business calendar and service levels (schemas/calendar): when each case is due. */
   calendar: BusinessCalendar;
   /** The risk rules (schemas/risk): each case's score at submit, and whether its band needs a second approval. */

@@ -55,6 +55,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /staff/screening/lists': ['admin'],
   'POST /staff/screening/lists': ['admin'],
   'POST /staff/applications/:id/screening/:resultId/decide': ['supervisor'],
+  'POST /staff/applications/:id/screening/override': ['supervisor'],
   'GET /staff/studio/steps': EDITOR,
   'GET /staff/studio/steps/:stepId': EDITOR,
   'GET /staff/studio/steps/:stepId/versions/:version': EDITOR,

@@ -33,7 +33,7 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
   const [markets, setMarkets] = useState<number[]>(checking ? MARKET_BITS.filter((bit) => ((application.firstApprovedMarkets ?? 0) & bit) === bit) : open);
   const [items, setItems] = useState<string[]>([]);
   const [note, setNote] = useState('');
-  const [outcome, setOutcome] = useState<SendBack>('resubmit');
+  const [outcome, setOutcome] = useState<SendBack>(view.screeningHold === 'confirmed' ? 'final' : 'resubmit');
   const [comments, setComments] = useState<Record<string, string>>({});
   const [finalUnderstood, setFinalUnderstood] = useState(false);
   const [error, setError] = useState<string>();
@@ -57,7 +57,9 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
   const underReview = UNDER_REVIEW.has(application.status);
   // Decided only by whoever holds the case: an unclaimed case is claimed first, never claimed and approved in one click.
   const mine = application.assignedTo === me.id;
-  const held = view.screenings[0]?.state === 'hit' || view.screenings[0]?.state === 'confirmed';
+  // The server's own verdict: a hit to decide or a confirmed match holds it, and whoever decided a hit does not approve it.
+  const held = view.screeningHold !== null || view.screeningDecidedByViewer;
+  const confirmedMatch = view.screeningHold === 'confirmed';
   const ownSecond = checking && (!can(me, 'cases.check') || application.firstApprovedBy === me.id);
   const flagsChosen = markets.reduce((sum, bit) => sum | bit, 0);
 
@@ -91,7 +93,7 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
             ))}
           </fieldset>
           {!mine && <p>{t('decision.claimFirst')}</p>}
-          {held && <p>{t('decision.screeningHeld')}</p>}
+          {held && <p>{t(confirmedMatch ? 'decision.screeningConfirmed' : view.screeningHold ? 'decision.screeningHeld' : 'decision.screeningDecidedByYou')}</p>}
           <button type="submit" className="console-button console-button--main" disabled={busy || confirming || !mine || held || ownSecond}>
             {checking ? t('decision.approveSecond') : t('decision.approve')}
           </button>
@@ -152,7 +154,8 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
         >
           <fieldset className="console-checks console-checks--list">
             <legend>{t('decision.outcome')}</legend>
-            {SEND_BACK.map((each) => (
+            {/* A confirmed match is refused finally, never sent back to be corrected. */}
+            {SEND_BACK.filter((each) => !confirmedMatch || each === 'final').map((each) => (
               <label key={each}>
                 <input type="radio" name="outcome" value={each} checked={outcome === each} onChange={() => setOutcome(each)} /> {t(`decision.outcomes.${each}`)}
               </label>

@@ -63,8 +63,16 @@ export interface CaseView {
   history: { number: number; submittedAt: string; answersRejection: string | null; changes: PayloadChange[] }[];
   pendingChanges: PayloadChange[];
   notes: { id: number; body: string; staffName: string | null; createdAt: string }[];
-  /** Each screening at a submit, newest first. */
+  /** Each screening (at a submit, or again when a list changed), newest first. */
   screenings: Screening[];
+  /** Every decision ever made on this person, on any of their applications. */
+  screeningDecisions: ScreeningDecision[];
+  /** The runs that screened everyone against a list version since this case was first screened. */
+  screeningRuns: ScreeningRun[];
+  /** What holds the case: a hit to decide, or a confirmed match of the person. */
+  screeningHold: 'hit' | 'confirmed' | null;
+  /** The reader decided a hit of this case: someone else approves it. */
+  screeningDecidedByViewer: boolean;
   audit: { id: number; action: string; staffName: string | null; createdAt: string; statusBefore: number | null; statusAfter: number | null; detail: Record<string, unknown> }[];
 }
 
@@ -75,15 +83,43 @@ export interface ScreeningHit {
   score: number;
   why: string[];
   list: { id: string; name: string; version: number };
+  /** A decision made earlier on this person and entry, carried here. */
+  carried?: { outcome: 'cleared' | 'confirmed'; reason: string; decidedAt: string; deciderName: string | null; applicationId: string };
 }
 export interface Screening {
   id: string;
   screenedAt: string;
+  /** submit, or rescreen (a list version imported later screened everyone again). */
+  kind: 'submit' | 'rescreen';
   subject: { name: string; birthDate?: string; nationality?: string };
   lists: { id: string; name: string; version: number }[];
   hits: ScreeningHit[];
-  state: 'clear' | 'hit' | 'cleared' | 'confirmed';
+  state: 'unscreened' | 'clear' | 'hit' | 'cleared' | 'confirmed';
+  /** The decisions made on this screening's hits. */
+  decisions: { listName: string; ref: string; outcome: 'cleared' | 'confirmed'; reason: string; decidedAt: string; deciderName: string | null; overriddenAt: string | null }[];
   deciderName: string | null;
   decidedAt: string | null;
   decisionReason: string | null;
+}
+export interface ScreeningDecision {
+  id: string;
+  applicationId: string;
+  thisCase: boolean;
+  listName: string;
+  ref: string;
+  category: 'sanctions' | 'pep';
+  outcome: 'cleared' | 'confirmed';
+  reason: string;
+  decidedAt: string;
+  deciderName: string | null;
+  overriddenAt: string | null;
+}
+export interface ScreeningRun {
+  id: string;
+  state: 'running' | 'done' | 'failed';
+  startedAt: string;
+  finishedAt: string | null;
+  listName: string;
+  version: number;
+  newHit: boolean;
 }

@@ -156,7 +156,7 @@ export function CasePage({ id }: { id: string }): ReactElement {
             <RiskPanel risk={view.risk} />
           </Panel>
           <Panel id="screening" title={t('case.screening')}>
-            <ScreeningPanel caseId={application.id} screenings={view.screenings} onDecided={reloadAfterOwn} />
+            <ScreeningPanel caseId={application.id} view={view} onDecided={reloadAfterOwn} />
           </Panel>
           <Panel id="payment" title={t('case.payment')}>
             <PaymentPanel payments={view.payments} />

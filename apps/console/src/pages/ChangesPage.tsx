@@ -35,6 +35,8 @@ export function changeSummary(change: Change, t: (key: string, options?: Record<
       return t('changes.role', { name: change.targetName ?? '', from: role(values.from), to: role(values.to) });
     case 'myClientCode':
       return t(values.active ? 'changes.myClientCodeActive' : 'changes.myClientCodeInactive', { client: change.hsNo ?? '' });
+    case 'screeningOverride':
+      return t('changes.screeningOverride', { entries: ((values.entries as string[] | undefined) ?? []).join(', '), reason: String(values.reason ?? '') });
     default:
       return t(`changes.${change.kind}`, { name: change.targetName ?? '' });
   }

@@ -1,8 +1,10 @@
 // The admin's sanctions and PEP lists: import a new version (the UN consolidated list's XML, or a CSV),
-// and every version with its SHA-256, what could not be read, and whether it is the live one.
+// and every version with its SHA-256, what could not be read, and whether it is the live one. An
+// import runs as a job: the page follows it (importing, then every customer and case screened against
+// it), and a version that failed says why.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, get, post } from '../api.ts';
+import { failureMessage, get, upload } from '../api.ts';
 import { Alert, formatDate } from '../parts.tsx';
 import { DataTable, type DataColumn } from '../DataTable.tsx';
 
@@ -16,6 +18,9 @@ interface ListVersion {
   problems: string[];
   importedAt: string;
   retiredAt: string | null;
+  state: 'importing' | 'live' | 'retired' | 'failed';
+  failure: string | null;
+  rescreen: { state: 'running' | 'done' | 'failed'; screened: number; hits: number; finishedAt: string | null; failure: string | null } | null;
 }
 
 const FORMATS = ['un-xml', 'csv'] as const;
@@ -32,15 +37,22 @@ export function ScreeningListsPage(): ReactElement {
 
   const load = useCallback(() => get<ListVersion[]>('screening/lists').then(setVersions, (caught: unknown) => setError(failureMessage(caught, t))), [t]);
   useEffect(() => void load(), [load]);
+  // While an import or its screening of everyone runs, the page follows it.
+  const running = versions?.some((version) => version.state === 'importing' || version.rescreen?.state === 'running');
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => void load(), 2000);
+    return () => clearInterval(timer);
+  }, [running, load]);
 
   const importFile = async () => {
     if (!file) return;
     setBusy(true);
     setDone(undefined);
     try {
-      const imported = await post<ListVersion & { problems: string[]; rescreened: { screened: number; hits: number } }>('screening/lists', { name: name.trim(), format, content: await file.text() });
+      const imported = await upload<ListVersion>('screening/lists', file, { name: name.trim(), format });
       setError(undefined);
-      setDone(`${t('screeningLists.imported', { version: imported.version, name: imported.name, count: imported.entryCount, problems: imported.problems.length })} ${t('screeningLists.rescreened', { screened: imported.rescreened.screened, hits: imported.rescreened.hits })}`);
+      setDone(t('screeningLists.started', { version: imported.version, name: imported.name }));
       void load();
     } catch (caught) {
       setError(failureMessage(caught, t));
@@ -65,7 +77,21 @@ export function ScreeningListsPage(): ReactElement {
       header: t('screeningLists.version'),
       cell: (version) => (
         <>
-          {version.version} · {version.retiredAt ? t('screeningLists.retired', { date: formatDate(version.retiredAt, i18n.language) }) : <strong>{t('screeningLists.live')}</strong>}
+          {version.version} ·{' '}
+          {version.state === 'retired' && version.retiredAt ? (
+            t('screeningLists.retired', { date: formatDate(version.retiredAt, i18n.language) })
+          ) : version.state === 'live' ? (
+            <strong>{t('screeningLists.live')}</strong>
+          ) : version.state === 'importing' ? (
+            <span role="status">{t('screeningLists.stateImporting')}</span>
+          ) : (
+            <strong className="studio-bad">{t('screeningLists.stateFailed', { why: version.failure ?? '' })}</strong>
+          )}
+          {version.rescreen && (
+            <div className="console-sub" role={version.rescreen.state === 'running' ? 'status' : undefined}>
+              {t(`screeningLists.rescreen.${version.rescreen.state}`, { screened: version.rescreen.screened, hits: version.rescreen.hits, why: version.rescreen.failure ?? '' })}
+            </div>
+          )}
         </>
       ),
     },

@@ -14,7 +14,8 @@ import { STATUS, ensureStatus, khInfo, verifiedIdentityOf, needsPayment, payment
 import { compileStep, contextFrom, translateForVersion, validateData } from '../steps/index.ts';
 import { answeredVersion, retiredVersions } from '../steps/index.ts';
 
-export async function submitApplication({ db, config, metrics, calendar, riskRules }: ServerContext, application: Application, language: string) {
+export async function submitApplication(server: ServerContext, application: Application, language: string) {
+  const { db, config, metrics, calendar, riskRules } = server;
   if ([STATUS.review, STATUS.pass, STATUS.success].includes(application.status as never)) return khInfo(application, await payloadsOf(db, application.id));
   ensureStatus(application, [STATUS.stash, STATUS.fail]);
   const { payloads, versions } = await answersOf(db, application.id);
@@ -68,7 +69,7 @@ export async function submitApplication({ db, config, metrics, calendar, riskRul
     // Every submit is screened against the live lists, so a resubmission with a changed name, date of
     // birth or nationality is screened again; a hit holds the case for a supervisor.
     const subject = await screeningSubjectOf(db, application, payloads);
-    if (subject) await screenApplication(db, application.id, subject);
+    if (subject) await screenApplication(server, updated, subject);
   }
   const [current] = updated ? [updated] : await db.select().from(applications).where(eq(applications.id, application.id));
   return khInfo(current, payloads);

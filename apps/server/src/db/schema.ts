@@ -480,7 +480,7 @@ export const screeningLists = pgTable(
     /** un-xml or csv */
     format: text('format').notNull(),
     version: integer('version').notNull(),
-    /** Of the file as imported, so an examiner can tell which file it was. */
+    /** Of the file as imported, so an examiner can tell which file it was (set once the import has read it). */
     sha256: text('sha256').notNull(),
     entryCount: integer('entry_count').notNull(),
     /** What could not be read, with its place in the file. */
@@ -489,10 +489,15 @@ export const screeningLists = pgTable(
       .notNull()
       .references(() => staff.id),
     importedAt: createdAt(),
+    /** importing (the job reads and stores it), live, retired (a newer version of the name is live), failed (nothing could be read: `failure` says why). */
+    state: text('state').notNull().default('live'),
+    failure: text('failure'),
+    /** The uploaded file while it is being imported (in the file store; removed once read). */
+    sourcePath: text('source_path'),
     /** When a newer import of the same name replaced it. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('screening_lists_name_version').on(t.name, t.version), uniqueIndex('screening_lists_live').on(t.name).where(sql`retired_at is null`)],
+  (t) => [uniqueIndex('screening_lists_name_version').on(t.name, t.version), uniqueIndex('screening_lists_live').on(t.name).where(sql`state = 'live'`)],
 );
 
 export const screeningEntries = pgTable(
@@ -511,7 +516,7 @@ export const screeningEntries = pgTable(
   (t) => [primaryKey({ columns: [t.listId, t.ref] })],
 );
 
-/** An applicant screened at a submit: against which list versions, what matched and why, and a supervisor's decision on a hit. */
+/** An applicant screened at a submit, or screened again after a list changed (only when something matched): against which list versions, what matched and why. */
 export const screeningResults = pgTable(
   'screening_results',
   {
@@ -522,16 +527,85 @@ export const screeningResults = pgTable(
     screenedAt: createdAt(),
     /** The name, date of birth and nationality screened. */
     subject: jsonb('subject').notNull(),
-    /** [{ id, name, version }] of the lists live at the time. */
+    /** [{ id, name, version }] of the lists live at the time (a re-screen: the version that changed). */
     lists: jsonb('lists').notNull(),
+    /** Each hit, with the decision carried to it from an earlier one on the same person and entry, if any. */
     hits: jsonb('hits').notNull(),
-    /** clear (no hit), hit (on hold for a supervisor), cleared (a false match, with a reason), confirmed (the listed person) */
+    /**
+     * unscreened (no list was loaded: nothing was compared), clear (no hit), hit (a hit nobody has
+     * decided: the case is held), cleared (every hit a different person), confirmed (a hit is the listed person)
+     */
     state: text('state').notNull(),
+    /** submit, or rescreen (a list version imported after the submit; `runId` names the run). */
+    kind: text('kind').notNull().default('submit'),
+    runId: text('run_id'),
     decidedBy: text('decided_by').references(() => staff.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
   },
-  (t) => [index('screening_results_application').on(t.applicationId, t.screenedAt)],
+  (t) => [index('screening_results_application').on(t.applicationId, t.screenedAt), index('screening_results_held').on(t.applicationId).where(sql`state = 'hit'`)],
+);
+
+/**
+ * A supervisor's decision on one hit: the listed person or not. It stays with the person (the member
+ * and the ID number) and the listed entry: a later screening of that person against that entry
+ * carries it (a confirmation always; a clearance only while the entry and the person's details are as
+ * they were), across resubmissions, new applications and added markets. A confirmation is lifted only
+ * by a two-person override (staff_changes, kind screeningOverride).
+ */
+export const screeningDecisions = pgTable(
+  'screening_decisions',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id').notNull(),
+    /** The ID number of the person decided on (a new account of theirs under another phone is the same person). */
+    idNo: text('id_no'),
+    applicationId: text('application_id').notNull(),
+    resultId: text('result_id').notNull(),
+    listName: text('list_name').notNull(),
+    entryRef: text('entry_ref').notNull(),
+    category: text('category').notNull(),
+    /** SHA-256 of the entry's names, dates and nationalities, and of the person's screened name, date of birth and nationality, as decided. */
+    entryHash: text('entry_hash').notNull(),
+    subjectHash: text('subject_hash').notNull(),
+    /** cleared (a different person) or confirmed (the listed person) */
+    outcome: text('outcome').notNull(),
+    reason: text('reason').notNull(),
+    decidedBy: text('decided_by')
+      .notNull()
+      .references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+    overriddenByChange: text('overridden_by_change'),
+  },
+  (t) => [
+    uniqueIndex('screening_decisions_one_per_hit').on(t.resultId, t.listName, t.entryRef),
+    index('screening_decisions_member').on(t.memberId),
+    index('screening_decisions_id_no').on(t.idNo),
+    index('screening_decisions_application').on(t.applicationId),
+  ],
+);
+
+/** A list version screened against every submitted application and customer: its progress and what it found. */
+export const screeningRuns = pgTable(
+  'screening_runs',
+  {
+    id: text('id').primaryKey(),
+    listId: text('list_id')
+      .notNull()
+      .references(() => screeningLists.id, { onDelete: 'cascade' }),
+    /** running, done, failed */
+    state: text('state').notNull().default('running'),
+    startedAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Applications screened so far, and those with a new hit. */
+    screened: integer('screened').notNull().default(0),
+    hits: integer('hits').notNull().default(0),
+    /** Where the run had got to (the last application id screened): a job retried goes on from there. */
+    cursor: text('cursor'),
+    failure: text('failure'),
+  },
+  (t) => [index('screening_runs_list').on(t.listId)],
 );
 
 // ── studio: step versions the studio writes and publishes, and which is live (steps/ reads them) ──

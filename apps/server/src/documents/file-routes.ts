@@ -1,10 +1,11 @@
 // file: uploads checked by content (file-type), stored through the storage adapter, served back only
 // to their owner, with a watermark on images when asked.
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UPLOAD_TYPES } from '@kh/engine';
 import { newId } from '../db/ids.ts';
+import { serialised } from '../db/serialised.ts';
 import { files } from '../db/schema.ts';
 import { AppError, CODES, badRequest, notFound, ok } from '../http/envelope.ts';
 import { memberOf, requireMember } from '../http/session.ts';
@@ -56,7 +57,19 @@ export const filePlugin: FastifyPluginAsync = async (app) => {
     const originalFilename = (part.filename || `upload.${detected.ext}`).replace(/[^\w.\- ]/g, '_').slice(0, 120);
     // The row first, marked not stored; then the object; then the mark. Whatever fails in between
     // leaves a row the sweep finds (documents/file-sweep.ts), never an object nobody knows of.
-    await db.insert(files).values({ id, memberId, relativePath, originalFilename, mime: detected.mime, size: bytes.length, storedAt: null });
+    // An applicant's uploads are bounded in number and in bytes (an evidence pack, a case's
+    // documents hold them all): counted and written in one step per member, so uploads at once
+    // cannot pass the bound together.
+    await serialised(db, `uploads:${memberId}`, async (tx) => {
+      const [held] = await tx
+        .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+        .from(files)
+        .where(and(eq(files.memberId, memberId), sql`split_part(${files.relativePath}, '/', 1) in ('uploads', 'finance')`));
+      const { perApplicant, bytesPerApplicant } = config.uploads;
+      if (held!.count >= perApplicant) throw new AppError(413, '400', 'server.uploadsTooMany', { count: perApplicant });
+      if (Number(held!.bytes) + bytes.length > bytesPerApplicant) throw new AppError(413, '400', 'server.uploadsTooLarge', { megabytes: Math.round(bytesPerApplicant / 1_048_576) });
+      await tx.insert(files).values({ id, memberId, relativePath, originalFilename, mime: detected.mime, size: bytes.length, storedAt: null });
+    });
     try {
       await storage.put(relativePath, bytes);
     } catch (error) {

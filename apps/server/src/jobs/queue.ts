@@ -4,14 +4,26 @@
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 
-export const QUEUES = { notify: 'notify', notifyDead: 'notify-dead', provider: 'provider', providerDead: 'provider-dead', studioPublish: 'studio-publish', studioPublishDead: 'studio-publish-dead' } as const;
+export const QUEUES = {
+  notify: 'notify',
+  notifyDead: 'notify-dead',
+  provider: 'provider',
+  providerDead: 'provider-dead',
+  studioPublish: 'studio-publish',
+  studioPublishDead: 'studio-publish-dead',
+  screening: 'screening',
+  screeningDead: 'screening-dead',
+} as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** Each queue whose jobs are retried, and the dead-letter queue that keeps them once out of retries. */
 const RETRIED = [
   [QUEUES.notify, QUEUES.notifyDead],
   [QUEUES.provider, QUEUES.providerDead],
   [QUEUES.studioPublish, QUEUES.studioPublishDead],
+  [QUEUES.screening, QUEUES.screeningDead],
 ] as const;
+/** A list's import and its screening of everyone may run long: their jobs are not taken for dead at pg-boss's 15 minutes. */
+const EXPIRE_SECONDS: Partial<Record<QueueName, number>> = { [QUEUES.screening]: 4 * 3600 };
 
 export interface DeadJob {
   id: string;
@@ -71,7 +83,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   const createQueues = async () => {
     for (const [, deadLetter] of RETRIED) await boss.createQueue(deadLetter, { name: deadLetter, retentionMinutes: 60 * 24 * 30 });
     for (const [name, deadLetter] of RETRIED)
-      await boss.createQueue(name, { name, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, deadLetter });
+      await boss.createQueue(name, { name, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, deadLetter, ...(EXPIRE_SECONDS[name] ? { expireInSeconds: EXPIRE_SECONDS[name] } : {}) });
   };
   if (options.databaseUrl) {
     // Instances starting together deadlock in pg-boss's queue creation (the two-instance test found

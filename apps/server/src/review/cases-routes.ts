@@ -18,6 +18,7 @@ import { auditCase, auditRequest } from '../audit/index.ts';
 import { hasPermission, type StaffRole } from '../staff/index.ts';
 import { requirePermission, staffMemberOf, staffOf } from '../staff/index.ts';
 import { screeningsOf } from '../screening/index.ts';
+import { screeningView } from './screening-view.ts';
 
 const booleanQuery = { type: 'boolean' } as const;
 
@@ -98,8 +99,11 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       // The registered address typed beside the one read from the ID (shown, not counted as a mismatch).
       addressComparison: address,
       identityMismatch: mismatch,
-      // Each screening at a submit, newest first: the lists and versions, what matched and why, and a supervisor's decision.
-      screenings: (await screeningsOf(db, application.id)).map((result) => ({ ...result, deciderName: nameOf(result.decidedBy) })),
+      // Each screening (at a submit, or again when a list changed), newest first: the lists and versions,
+      // what matched and why, each hit's decision (made on it, or carried from an earlier one on the
+      // same person and entry); every decision ever made on this person; and the runs that screened
+      // everyone against a list version since this case was first submitted.
+      ...(await screeningView(db, application, nameOf, staffMemberOf(request).id)),
       // The risk at the latest submit: each factor met with its points and its label from the rules.
       risk:
         application.riskBand === null
@@ -141,8 +145,8 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
   app.get('/applications/:id/stamp', { config: { staffAccess: 'cases.read' } }, async (request) => {
     const application = await loadCase(db, (request.params as { id: string }).id);
     const [notes] = await db.select({ count: count(), last: max(caseNotes.id) }).from(caseNotes).where(eq(caseNotes.applicationId, application.id));
-    const [latestScreening] = await screeningsOf(db, application.id);
-    const parts = [application.updatedAt.toISOString(), application.status, application.assignedTo, application.firstApprovedBy, application.submissionCount, notes?.count, notes?.last, latestScreening?.id, latestScreening?.state];
+    const screenings = await screeningsOf(db, application.id);
+    const parts = [application.updatedAt.toISOString(), application.status, application.assignedTo, application.firstApprovedBy, application.submissionCount, notes?.count, notes?.last, screenings.map((result) => `${result.id}:${result.state}`)];
     return ok({ stamp: createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22) });
   });
 

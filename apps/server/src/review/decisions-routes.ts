@@ -16,7 +16,7 @@ import { notifyDecision } from '../messages/index.ts';
 import { requirePermission, staffMemberOf, staffOf } from '../staff/index.ts';
 import { linkedByStaffChange, proposeChange } from '../staff/index.ts';
 import { dictionaries } from '../steps/index.ts';
-import { screeningHold } from '../screening/index.ts';
+import { screeningDeciders, screeningHold } from '../screening/index.ts';
 
 const REJECT_ITEMS = new Set(dictionaries.RejectReason.map((e) => String(e.value)));
 const expectedStatus = { type: 'integer', minimum: 0, maximum: 5 } as const;
@@ -51,10 +51,13 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
       const me = staffMemberOf(request);
       const markets = (request.body as { markets: number }).markets & before.market;
       if (markets === 0) throw badRequest('server.marketsNotAsked');
-      // A screening hit holds the case until a supervisor clears it; a confirmed one is never approved.
+      // A screening hit holds the case until a supervisor decides it; a confirmed match (of this person,
+      // on any application) is never approved but by a two-person override. Whoever decided a hit of
+      // this case does not approve it: the decision and the approval are two people's.
       // (The refusal is audited as every staff refusal is, with its reason.)
-      const hold = await screeningHold(db, before.id);
+      const hold = await screeningHold(db, before);
       if (hold) throw new AppError(409, CODES.badState, hold === 'confirmed' ? 'server.screeningConfirmed' : 'server.screeningHold');
+      if ((await screeningDeciders(db, before.id)).has(me.id)) throw new AppError(409, CODES.badState, 'server.screeningDeciderApproves');
       // The identity is compared again now: a provider's later reading counts as much as the one at submit.
       const reasons = secondApprovalReasons(app.kh.riskRules, { ...before, identityMismatch: before.identityMismatch || (await identityComparison(db, before)).mismatch });
 
@@ -118,6 +121,9 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
    */
   async function sendBack(request: FastifyRequest, kind: 'resubmit' | 'moreInformation' | 'final') {
     const before = await decidable(request);
+    // A confirmed match is refused finally, never sent back to be corrected: a resubmission cannot
+    // make the person someone else (and asking them to correct something would tip them off).
+    if (kind !== 'final' && (await screeningHold(db, before)) === 'confirmed') throw new AppError(409, CODES.badState, 'server.screeningConfirmedRefuseFinally');
     const body = request.body as { items: string[]; note?: string; comments?: Record<string, string> };
     const items = [...new Set(body.items)];
     const unknown = items.filter((item) => !REJECT_ITEMS.has(item));

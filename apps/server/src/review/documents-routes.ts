@@ -2,7 +2,6 @@
 // stamped with the viewer's name and the time (a leaked copy names its source) and each view
 // written to the audit. The reference names the document within the case only: another case's
 // file answers as unknown.
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ekycChecks, files } from '../db/schema.ts';
@@ -73,15 +72,13 @@ export const staffDocumentsPlugin: FastifyPluginAsync = async (app) => {
       const application = await loadCase(db, (request.params as { id: string }).id);
       if (application.status !== STATUS.success && application.status !== STATUS.fail) throw new AppError(409, CODES.badState, 'server.evidenceOnlyDecided');
       const me = staffMemberOf(request);
-      const { zip, manifest } = await evidencePack(app.kh, application, { id: me.id, name: me.name });
-      const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-      await auditCase(request, 'evidencePack', application, application, {
-        sha256: createHash('sha256').update(zip).digest('hex'),
-        manifestSha256: createHash('sha256').update(manifestBytes).digest('hex'),
-        files: manifest.files.length,
+      // Streamed: audited with the ZIP's and the manifest's SHA-256 before its last bytes go.
+      const pack = evidencePack(app.kh, application, { id: me.id, name: me.name }, async ({ manifest, sha256, manifestSha256 }) => {
+        await auditCase(request, 'evidencePack', application, application, { sha256, manifestSha256, files: manifest.files.length });
       });
+      pack.on('error', (error) => request.log.warn({ err: error, applicationId: application.id }, 'the evidence pack could not be made'));
       reply.header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="evidence-${application.id}.zip"`);
-      return reply.type('application/zip').send(Buffer.from(zip));
+      return reply.type('application/zip').send(pack);
     },
   );
 };

@@ -77,7 +77,7 @@ export const staffAccountsPlugin: FastifyPluginAsync = async (app) => {
       config: { staffAccess: 'staff.manage' },
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
-        body: { type: 'object', additionalProperties: false, properties: { role: accountSchema.role, disabled: { type: 'boolean' }, resetTotp: { type: 'boolean' }, resetPassword: { type: ['boolean', 'string'], maxLength: 200 } } },
+        body: { type: 'object', additionalProperties: false, properties: { role: accountSchema.role, disabled: { type: 'boolean' }, resetTotp: { type: 'boolean' }, resetPassword: { anyOf: [{ type: 'boolean' }, { type: 'string', maxLength: 200 }] } } },
       },
     },
     async (request) => {

@@ -22,7 +22,7 @@ export const PERMISSIONS = {
   'audit.read': { roles: ['admin'], what: 'search the audit log and verify its hash chain' },
   'risk.read': { roles: ['reviewer', 'supervisor', 'admin'], what: 'read the risk rules: the factors, their points, the bands and the band that needs a second approval' },
   'screening.lists': { roles: ['admin'], what: 'import a new version of a sanctions or PEP list, and see every version (each import audited with its SHA-256)' },
-  'screening.decide': { roles: ['supervisor'], what: 'clear a screening hit as a false match, or confirm it, with a reason (a confirmed hit is never approved)' },
+  'screening.decide': { roles: ['supervisor'], what: 'decide a screening hit (a different person, or the listed person: never approved), with a reason; propose or confirm a two-person override of a confirmed match' },
   'studio.edit': { roles: ['editor'], what: 'draft, review, publish and roll back step versions (a publish or rollback by a second editor)' },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; what: string }>;
 export type Permission = keyof typeof PERMISSIONS;

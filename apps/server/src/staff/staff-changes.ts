@@ -14,11 +14,12 @@ import { applications, members, staff, staffChanges, staffSessions } from '../db
 import { AppError, CODES } from '../http/envelope.ts';
 import { auditCase, auditRequest } from '../audit/index.ts';
 import { initApplication } from '../applications/index.ts';
+import { liftConfirmations } from '../screening/index.ts';
 import { hasPermission, type Permission, type StaffRole } from './staff-access.ts';
 import { staffMemberOf } from './staff-auth.ts';
 import { NO_PASSWORD, activationMail, issueActivation, type IssuedActivation } from './activations.ts';
 
-export const CHANGE_KINDS = ['createStaff', 'role', 'resetPassword', 'resetTotp', 'enable', 'myClientCode'] as const;
+export const CHANGE_KINDS = ['createStaff', 'role', 'resetPassword', 'resetTotp', 'enable', 'myClientCode', 'screeningOverride'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 const STAFF_KINDS: ChangeKind[] = ['createStaff', 'role', 'resetPassword', 'resetTotp', 'enable'];
 
@@ -30,6 +31,7 @@ export const CONFIRMED_BY: Record<ChangeKind, Permission> = {
   resetTotp: 'staff.manage',
   enable: 'staff.manage',
   myClientCode: 'cases.check',
+  screeningOverride: 'screening.decide',
 };
 
 /** A proposal nobody confirmed in this time lapses. */
@@ -37,7 +39,12 @@ export const PROPOSAL_DAYS = 7;
 /** A maker and a checker linked by a staff change (either way) within this time are not two people. */
 export const CHECKER_LINK_DAYS = 30;
 
-export type Change = { email: string; name: string; role: StaffRole } | { from: StaffRole; to: StaffRole } | { active: boolean; from: boolean } | Record<string, never>;
+export type Change =
+  | { email: string; name: string; role: StaffRole }
+  | { from: StaffRole; to: StaffRole }
+  | { active: boolean; from: boolean }
+  | { applicationId: string; decisionIds: string[]; entries: string[]; reason: string }
+  | Record<string, never>;
 
 type Row = typeof staffChanges.$inferSelect;
 
@@ -112,6 +119,9 @@ export async function decideChange(request: FastifyRequest, id: string, answer: 
   if (kind === 'myClientCode' && answer === 'approve') {
     const application = await initApplication(db, row.targetMemberId!);
     await auditCase(request, (row.change as { active: boolean }).active ? 'myClientCodeActive' : 'myClientCodeInactive', undefined, application, detail);
+  } else if (kind === 'screeningOverride') {
+    const [application] = await db.select().from(applications).where(eq(applications.id, (row.change as { applicationId: string }).applicationId));
+    await auditCase(request, answer === 'approve' ? 'screeningOverridden' : 'changeDeclined', application, application, detail);
   } else await auditRequest(request, { action: answer === 'approve' ? 'changeApproved' : 'changeDeclined', memberId: row.targetMemberId, detail });
   if (!decided.activation) return decided.row;
   return { ...decided.row, mailed: await sendActivation(request, decided.activation) };
@@ -167,6 +177,12 @@ async function apply(db: Database, row: Row): Promise<{ before: Record<string, u
     case 'enable':
       await db.update(staff).set({ disabledAt: null }).where(eq(staff.id, row.targetStaffId!));
       return { before: { disabled: true } };
+    case 'screeningOverride': {
+      // The confirmations it names, in force still: what another supervisor confirmed lifting.
+      const lifted = await liftConfirmations(db, change.decisionIds as string[], row.id);
+      if (lifted === 0) throw new AppError(409, CODES.badState, 'server.screeningNothingToOverride');
+      return { before: { confirmations: lifted } };
+    }
     case 'myClientCode': {
       const application = await initApplication(db, row.targetMemberId!);
       if (!application || !hasMarket(application.opened, MARKET.MAS)) throw new AppError(409, CODES.badState, 'server.noMyAccount');
