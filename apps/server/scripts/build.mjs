@@ -50,7 +50,7 @@ const buildInfo = { version: JSON.parse(readFileSync(resolve(serverDir, 'package
 
 await build({
   define: { __KH_BUILD__: JSON.stringify(buildInfo) },
-  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts'), 'studio-compiler': resolve(serverDir, 'src/studio/studio-compiler.worker.ts'), screening: resolve(serverDir, 'src/screening/screening.worker.ts'), migrate: resolve(serverDir, 'src/migrate.ts'), retention: resolve(serverDir, 'scripts/retention.ts') },
+  entryPoints: { main: resolve(serverDir, 'src/main.ts'), 'staff-create': resolve(serverDir, 'scripts/staff-create.ts'), 'audit-verify': resolve(serverDir, 'scripts/audit-verify.ts'), 'studio-compiler': resolve(serverDir, 'src/studio/studio-compiler.worker.ts'), screening: resolve(serverDir, 'src/screening/screening.worker.ts'), pdf: resolve(serverDir, 'src/documents/pdf.worker.ts'), migrate: resolve(serverDir, 'src/migrate.ts'), retention: resolve(serverDir, 'scripts/retention.ts') },
   outdir,
   bundle: true,
   platform: 'node',
@@ -62,4 +62,4 @@ await build({
   plugins: [layout],
   logLevel: 'warning',
 });
-console.log(`Built ${relative(process.cwd(), outdir) || outdir}/main.js, migrate.js, staff-create.js, audit-verify.js, studio-compiler.js and screening.js`);
+console.log(`Built ${relative(process.cwd(), outdir) || outdir}/main.js, migrate.js, staff-create.js, audit-verify.js, studio-compiler.js, screening.js and pdf.js`);

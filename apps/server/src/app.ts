@@ -41,7 +41,7 @@ import { sameSignature } from '@kh/api';
 import { loadEveryNumberingPlan } from '@kh/engine';
 import { passportPlugin } from './passport/index.ts';
 import { applyPlugin, dealerPlugin } from './applications/index.ts';
-import { applicationPdfPlugin } from './documents/index.ts';
+import { PdfRenderer, applicationPdfPlugin } from './documents/index.ts';
 import { supplementPlugin } from './applications/index.ts';
 import { accountPlugin } from './applications/index.ts';
 import { dictionaryPlugin } from './steps/index.ts';
@@ -137,12 +137,14 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     queue,
     studio: new StudioCompiler({ timeoutMs: config.studio.compileTimeoutMs, memoryMb: config.studio.compileMemoryMb, maxQueue: config.studio.maxQueue }),
     screener: new Screener(db),
+    pdf: new PdfRenderer(),
     calendar: loadBusinessCalendar(),
     riskRules: loadRiskRules(),
     lifecycle: { draining: false },
   };
   app.addHook('onClose', () => context.studio.close());
   app.addHook('onClose', () => context.screener.close());
+  app.addHook('onClose', () => context.pdf.close());
   await queue.work(QUEUES.notify, notificationWorker({ ...context, log: app.log }));
   await queue.work(QUEUES.provider, providerWorker({ ...identityJobs(context), ...paymentJobs(context) }));
   await queue.work(QUEUES.studioPublish, async (job: { stepId: string; version: number }) => void (await publishScheduled(db, job)));

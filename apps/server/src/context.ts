@@ -11,6 +11,7 @@ import type { Mailer } from './messages/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { StudioCompiler } from './studio/index.ts';
 import type { Screener } from './screening/index.ts';
+import type { PdfRenderer } from './documents/index.ts';
 import type { StaffAccess } from './staff/index.ts';
 import type { StaffMember } from './staff/index.ts';
 
@@ -28,6 +29,8 @@ export interface ServerContext {
   studio: StudioCompiler;
   /** Where screening runs: a worker thread holding each live list version's index. */
   screener: Screener;
+  /** Where the server's PDFs are drawn: a worker thread. */
+  pdf: PdfRenderer;
   /** The business calendar and service levels (schemas/calendar): when each case is due. */
   calendar: BusinessCalendar;
   /** The risk rules (schemas/risk): each case's score at submit, and whether its band needs a second approval. */

@@ -393,8 +393,8 @@ describe('staff review', () => {
   });
   it('the signed application wraps a long answer within the page and writes Chinese as typed, not as question marks', async () => {
     const a = await submitted();
-    // Answers as stored, whatever a published field let through: a 100-character word and a Chinese name.
-    const long = 'SYARIKAT'.repeat(12).slice(0, 100);
+    // Answers as stored, whatever a published field let through: a 320-character word and a Chinese name.
+    const long = 'SYARIKAT'.repeat(40);
     const [work] = await server.database.db.select().from(applicationSteps).where(and(eq(applicationSteps.applicationId, a.applyId), eq(applicationSteps.stepId, 'work')));
     await server.database.db.update(applicationSteps).set({ payload: { ...(work.payload as object), companyName: long } }).where(and(eq(applicationSteps.applicationId, a.applyId), eq(applicationSteps.stepId, 'work')));
     const [personal] = await server.database.db.select().from(applicationSteps).where(and(eq(applicationSteps.applicationId, a.applyId), eq(applicationSteps.stepId, 'personal')));
@@ -404,8 +404,12 @@ describe('staff review', () => {
     const text = lines.map((l) => l.text).join('\n');
     expect(text).toContain('陳偉玲 CHONG WEI LING');
     expect(text).not.toContain('???');
-    // The long answer is on the page, in pieces, every line inside the margins.
-    expect(text.replace(/\s/g, '')).toContain(long);
+    // The long answer is on the page in pieces, each on its line, with nothing added between them
+    // (a space inside a line the applicant never typed): the lines read back as the answer, exactly.
+    const label = lines.findIndex((l) => l.text.startsWith('Company name:'));
+    const pieces = lines.slice(label + 1, label + 6).map((l) => l.text);
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.join('').slice(0, long.length)).toBe(long);
     for (const line of lines) expect(line.x + line.width, line.text).toBeLessThanOrEqual(line.pageWidth - 56 + 1);
   });
   it('a case is one reviewer\'s: a claim keeps others from deciding it, a supervisor reassigns it, and a decision on a case that changed underneath is refused', async () => {
@@ -498,6 +502,26 @@ describe('staff review', () => {
     expect((await fill(a.c, 'identity', { ...a.data.identity, nricNumber: other })).status).toBe(200);
     expect((await a.c.post('/ekyc/rest-api/ctos/fetch-ekyc-status', { relateType: 'INIT', relateId: a.applyId })).body.data.verifiedIdentity).toMatchObject({ documentNumber: other, gender: 1 });
     expect((await a.c.post('/kh/account/apply/fetch-data', { fillStep: STEP_CODES.personal, relatedType: 'INIT', applyId: a.applyId })).body.data).toMatchObject({ idNo: other, birthDate: '1985-05-05', gender: 1 });
+  });
+  it('a request for information that names only the income proof opens no identity check; a check after the review shows as a change', async () => {
+    const a = await submitted();
+    await staffCall('POST', `/staff/applications/${a.applyId}/request-information`, { items: ['2004-incomeProof'], note: 'Your latest payslip, please' });
+    // The round-3 swap: another person's MyKad checked in place of the verified one.
+    const swap = await a.c.form('/ekyc/rest-api/ctos/init', initBody(a.applyId, { documentNumber: '850505105555', documentName: 'Someone Else' }));
+    expect(swap.status).toBe(409);
+    expect(swap.body.msg).toMatch(/does not ask for your identity document/);
+    const before = (await staffCall('GET', `/staff/applications/${a.applyId}`)).body.data;
+    expect(before.identityChecks).toHaveLength(1);
+    expect(before.identityChecks[0]).toMatchObject({ madeAfterReview: false });
+    // When the identity document is asked for, a new check may be made, and the reviewer sees it as a change.
+    const b = await submitted();
+    await staffCall('POST', `/staff/applications/${b.applyId}/reject`, { items: ['2002-idDocument'] });
+    const init = await b.c.form('/ekyc/rest-api/ctos/init', initBody(b.applyId, { documentNumber: String(b.data.identity.nricNumber) }));
+    expect(init.status).toBe(200);
+    await completeProviderPage(b.c, init.body.data.h5RedirectUrl, 'success', { idNo: String(b.data.identity.nricNumber) });
+    const after = (await staffCall('GET', `/staff/applications/${b.applyId}`)).body.data;
+    expect(after.identityChecks.map((check: { madeAfterReview: boolean }) => check.madeAfterReview)).toEqual([true, false]);
+    expect(after.pendingChanges).toContainEqual(expect.objectContaining({ step: 'identity', kind: 'identityCheck' }));
   });
   it('the staff detail shows the verified identity beside the typed answers, and flags a mismatch', async () => {
     const a = await submitted();

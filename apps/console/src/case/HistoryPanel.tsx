@@ -14,6 +14,7 @@ function Changes({ changes, documents, stepVersions }: { changes: PayloadChange[
   const { t: tAll } = useTranslation();
   if (changes.length === 0) return <p>{t('history.noChanges')}</p>;
   const label = (change: PayloadChange) => {
+    if (change.kind === 'identityCheck') return t('history.identityCheck');
     const key = labelKeysByDataKey(change.step, stepVersions?.[change.step]?.document).get(change.path);
     return key ? tAll(key) : change.path;
   };

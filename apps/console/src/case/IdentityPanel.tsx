@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../DataTable.tsx';
-import { formatDate, useLabel } from '../parts.tsx';
+import { Alert, formatDate, useLabel } from '../parts.tsx';
 import { dictionaries } from '../schemas.ts';
 import type { CaseView } from './types.ts';
 
@@ -48,6 +48,7 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
   ];
   return (
     <div>
+      {latest?.madeAfterReview && <Alert kind="info">{t('identity.afterReview', { date: formatDate(latest.createdAt, i18n.language), name: latest.documentName, number: latest.documentNumber })}</Alert>}
       {latest && (
         <dl className="console-facts">
           <dt>{t('identity.outcome')}</dt>
@@ -63,6 +64,7 @@ export function IdentityPanel({ view }: { view: CaseView }): ReactElement {
             {earlier.map((check) => (
               <li key={check.id}>
                 {formatDate(check.createdAt, i18n.language)}: {t(`identity.state.${check.state}`, { defaultValue: check.state })}
+                {check.madeAfterReview && ` · ${t('identity.madeAfterReview')}`}
                 {check.failureReason && ` (${t(`errors.ekyc.${check.failureReason}`, { ns: 'errors', defaultValue: check.failureReason })})`}
               </li>
             ))}

@@ -16,6 +16,8 @@ export interface PayloadChange {
   path: string;
   before: unknown;
   after: unknown;
+  /** identityCheck: a new identity check since the submission before (its document and outcome), not an answer. */
+  kind?: 'identityCheck';
 }
 export interface CaseView {
   application: {
@@ -58,7 +60,7 @@ export interface CaseView {
   assigneeName: string | null;
   firstApproverName: string | null;
   documents: CaseDocument[];
-  identityChecks: { id: string; state: string; failureReason: string | null; faceScore: number | null; documentName: string; documentNumber: string; createdAt: string; provider: string }[];
+  identityChecks: { id: string; state: string; failureReason: string | null; faceScore: number | null; documentName: string; documentNumber: string; createdAt: string; provider: string; viaHandoff: boolean; madeAfterReview: boolean }[];
   payments: { orderNumber: string; paymentId: string; payStatus: number; amountSen: number; cardLast4: string | null; createdAt: string; settledAt: string | null }[];
   history: { number: number; submittedAt: string; answersRejection: string | null; changes: PayloadChange[] }[];
   pendingChanges: PayloadChange[];

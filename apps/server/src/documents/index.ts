@@ -7,3 +7,4 @@ export { helpPlugin } from './help-routes.ts';
 export { watermarkPdf } from './pdf-watermark.ts';
 export { checkImagePixels, ImageTooLargeError, UnsupportedImageError, watermark } from './watermark.ts';
 export { LEGAL_DOCUMENTS } from './legal-documents.ts';
+export { PdfRenderer } from './pdf-renderer.ts';

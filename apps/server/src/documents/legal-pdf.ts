@@ -6,31 +6,33 @@ const cache = new Map<number, Uint8Array>();
 const PAGE = { width: 595, height: 842, margin: 56 };
 
 /**
- * Lines of `text` no wider than `width`: broken between words, and inside a word (a long code, an
- * address typed without spaces, Chinese, which has no spaces) where one word alone is wider.
+ * Lines of `text` no wider than `width` (`nextWidth` after the first: an indented continuation),
+ * broken between words, and inside a word (a long code, an address typed without spaces, Chinese,
+ * which has no spaces) where one word alone is wider. Nothing is added: a word broken across lines
+ * is its pieces, one per line, never pieces joined again with a space.
  */
-export function wrap(text: string, width: number, measure: (s: string) => number): string[] {
+export function wrap(text: string, width: number, measure: (s: string) => number, nextWidth = width): string[] {
   const lines: string[] = [];
+  const room = () => (lines.length === 0 ? width : nextWidth);
   let line = '';
-  const fitting = (word: string): string[] => {
-    if (measure(word) <= width) return [word];
-    const pieces: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (measure(candidate) <= room()) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    // A word wider than a whole line is cut where it must, each piece filling its line.
     let piece = '';
     for (const character of word) {
-      if (piece && measure(piece + character) > width) {
-        pieces.push(piece);
+      if (piece && measure(piece + character) > room()) {
+        lines.push(piece);
         piece = '';
       }
       piece += character;
     }
-    return piece ? [...pieces, piece] : pieces;
-  };
-  for (const word of text.split(/\s+/).filter(Boolean).flatMap(fitting)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (measure(candidate) > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
+    line = piece;
   }
   if (line) lines.push(line);
   return lines;

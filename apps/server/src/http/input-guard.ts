@@ -25,6 +25,8 @@ export function inspectInput(value: unknown): InputProblem | undefined {
     // 1e309 in JSON, or coerced from a query string, is Infinity: no field of this API takes it.
     if (typeof current === 'number' && !Number.isFinite(current)) return 'notFinite';
     if (typeof current !== 'object' || current === null) continue;
+    // A file taken as the body as it is (a screening list) is bytes, not values: never walked.
+    if (ArrayBuffer.isView(current)) continue;
     if (depth >= MAX_INPUT_DEPTH) return 'tooDeep';
     if (Array.isArray(current)) for (const item of current) stack.push([item, depth + 1]);
     else

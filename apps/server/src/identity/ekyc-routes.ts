@@ -4,6 +4,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PhoneChoice } from '@kh/api';
 import { IDENTITY_TYPE, verifiedIdentityFromOcr, type OcrData } from '@kh/engine';
+import { isContainRejectIdKind, parseRejectedReason } from '@kh/flow';
 import { newId } from '../db/ids.ts';
 import { ekycChecks, handoffTokens } from '../db/schema.ts';
 import { serialised } from '../db/serialised.ts';
@@ -100,6 +101,10 @@ export const ekycPlugin: FastifyPluginAsync = async (app) => {
     if (!config.appConfig.ctosValid) throw new AppError(409, CODES.identityUnavailable, 'errors.identityUpgrading');
     const application = await ownedApplication(db, memberId, body.relateType, body.relateId);
     ensureStatus(application, [STATUS.stash, STATUS.fail]);
+    // After a review the identity is checked again only when the review asked for the identity
+    // document: a request for a payslip does not let another person's MyKad take the verified one's place.
+    if (application.status === STATUS.fail && !isContainRejectIdKind(parseRejectedReason(application.rejectedReason)))
+      throw new AppError(409, CODES.badState, 'server.identityNotAsked');
     // The identity step's own rules (number format, age from a MyKad, no Malaysian passport) refuse
     // before a face scan is spent; the check itself is what the submit starts.
     const identityStep = compileStep('identity', contextFrom(await payloadsOf(db, application.id), application));

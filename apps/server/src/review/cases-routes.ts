@@ -22,6 +22,15 @@ import { screeningView } from './screening-view.ts';
 
 const booleanQuery = { type: 'boolean' } as const;
 
+/** Identity checks made between two moments, as changes: the document each read, and its outcome. */
+function identityCheckChanges(checks: (typeof ekycChecks.$inferSelect)[], after: Date, until: Date) {
+  const read = (check: typeof ekycChecks.$inferSelect) => `${check.documentName} · ${check.documentNumber} · ${check.state}`;
+  const earlier = (check: typeof ekycChecks.$inferSelect) => checks.find((other) => other.createdAt <= after && other.state === 'success' && other.id !== check.id);
+  return checks
+    .filter((check) => check.createdAt > after && check.createdAt <= until)
+    .map((check) => ({ step: 'identity', path: 'identityCheck', kind: 'identityCheck' as const, before: earlier(check) ? read(earlier(check)!) : null, after: read(check) }));
+}
+
 export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
 
@@ -118,9 +127,8 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
       assigneeName: nameOf(application.assignedTo),
       firstApproverName: nameOf(application.firstApprovedBy),
       documents: await caseDocuments(db, application, checks, { payloads: steps, documentOf: (stepId) => (stepVersions[stepId]?.document as StepSchema | undefined) ?? bundledDocument(stepId) }),
-      identityChecks: checks.map(
-        ({ pageTokenHash: _hash, responseUrl: _url, ...check }) => check,
-      ),
+      // A check made after the case was first submitted is a change the reviewer must see: its document may not be the one reviewed.
+      identityChecks: checks.map(({ pageTokenHash: _hash, responseUrl: _url, ...check }) => ({ ...check, madeAfterReview: history.length > 0 && check.createdAt > history[0]!.submittedAt })),
       payments: await db.select({ orderNumber: payments.orderNumber, paymentId: payments.paymentId, payStatus: payments.payStatus, amountSen: payments.amountSen, cardLast4: payments.cardLast4, createdAt: payments.createdAt, settledAt: payments.settledAt }).from(payments).where(eq(payments.applicationId, application.id)),
       supplements: await db.select().from(supplements).where(eq(supplements.applicationId, application.id)),
       // Each submission with the rejection it answered and what changed since the one before.
@@ -128,10 +136,10 @@ export const staffCasesPlugin: FastifyPluginAsync = async (app) => {
         number: entry.number,
         submittedAt: entry.submittedAt,
         answersRejection: entry.answersRejection,
-        changes: index === 0 ? [] : diffPayloads(history[index - 1].payloads as never, entry.payloads as never),
+        changes: index === 0 ? [] : [...diffPayloads(history[index - 1].payloads as never, entry.payloads as never), ...identityCheckChanges(checks, history[index - 1].submittedAt, entry.submittedAt)],
       })),
-      // Changed since the last submission (a rejected case being fixed).
-      pendingChanges: history.length > 0 ? diffPayloads(history[history.length - 1].payloads as never, steps) : [],
+      // Changed since the last submission (a rejected case being fixed), a new identity check included.
+      pendingChanges: history.length > 0 ? [...diffPayloads(history[history.length - 1].payloads as never, steps), ...identityCheckChanges(checks, history[history.length - 1].submittedAt, new Date())] : [],
       notes: (await db.select().from(caseNotes).where(eq(caseNotes.applicationId, application.id)).orderBy(asc(caseNotes.createdAt))).map((note) => ({ ...note, staffName: nameOf(note.staffId) })),
       // What was done to the case; each opening of it is in the audit log too, not repeated here.
       audit: (await db.select().from(auditLog).where(and(eq(auditLog.applicationId, application.id), ne(auditLog.action, 'caseViewed'))).orderBy(asc(auditLog.chainSeq), asc(auditLog.id))).map(({ prevHash: _prev, hash: _hash, ...entry }) => ({ ...entry, staffName: nameOf(entry.staffId) })),

@@ -60,7 +60,7 @@ export interface PackedEvidence {
  * packed: if it throws (the audit could not be written), the stream fails and the pack is not whole.
  */
 export function evidencePack(
-  context: Pick<ServerContext, 'db' | 'config' | 'storage'>,
+  context: Pick<ServerContext, 'db' | 'config' | 'storage' | 'pdf'>,
   application: Application,
   generatedBy: { id: string; name: string },
   beforeEnd: (packed: PackedEvidence) => Promise<void>,
@@ -122,7 +122,7 @@ export function evidencePack(
 }
 
 async function packFiles(
-  context: Pick<ServerContext, 'db' | 'config' | 'storage'>,
+  context: Pick<ServerContext, 'db' | 'config' | 'storage' | 'pdf'>,
   application: Application,
   generatedBy: { id: string; name: string },
   now: Date,

@@ -6,11 +6,11 @@
 // is read from the database a page at a time (5,000 entries) and handed to it, so neither the read
 // nor the comparing runs long on the event loop; a thread that ends is started again, and its
 // versions read again, at the next use.
-import { Worker } from 'node:worker_threads';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { ListedPerson } from '@kh/screening';
 import type { Database } from '../db/database.ts';
 import { screeningEntries } from '../db/schema.ts';
+import { WorkerThread } from '../jobs/worker-thread.ts';
 import type { ListFormat, ScreenedHit } from './screening-work.ts';
 
 const workerUrl = import.meta.url.endsWith('.ts') ? new URL('./screening.source.mjs', import.meta.url) : new URL('./screening.js', import.meta.url);
@@ -25,50 +25,13 @@ export interface ScreeningPerson {
 }
 
 export class Screener {
-  private worker?: Worker;
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly loading = new Map<string, Promise<void>>();
-  private closed = false;
+  private readonly worker = new WorkerThread(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: 2048 }, onRestart: () => this.loading.clear() });
 
   constructor(private readonly db: Database) {}
 
-  private thread(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: 2048 } });
-    worker.unref();
-    worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
-      const waiting = this.pending.get(message.id);
-      if (!waiting) return;
-      this.pending.delete(message.id);
-      if (message.error !== undefined) waiting.reject(new Error(message.error));
-      else waiting.resolve(message.result);
-    });
-    const ended = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.loading.clear();
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', ended);
-    worker.on('exit', (code) => ended(new Error(`the screening worker stopped (exit ${code})`)));
-    this.worker = worker;
-    return worker;
-  }
-
   private call<T>(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('the screening worker is closed'));
-    const worker = this.thread();
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      // A waiting call keeps the process up; an idle thread does not.
-      worker.ref();
-      worker.postMessage({ ...message, id }, transfer);
-    }).finally(() => {
-      if (this.pending.size === 0) this.worker?.unref();
-    });
+    return this.worker.call<T>(message, transfer);
   }
 
   /** Reads a list file in the thread (its bytes handed over, not copied), which then holds it as `listId`'s index. */
@@ -81,12 +44,12 @@ export class Screener {
     });
   }
 
-  /** The entries of a file `parse` read, a batch at a time, for the database. */
-  async *parsedEntries(listId: string, batch = 2_000): AsyncGenerator<ListedPerson[]> {
+  /** The entries of a file `parse` read, a batch at a time, as the JSON the database takes them in (made in the thread). */
+  async *parsedEntries(listId: string, batch = 5_000): AsyncGenerator<string> {
     for (let from = 0; ; from += batch) {
-      const entries = await this.call<ListedPerson[]>({ op: 'entries', listId, from, count: batch });
-      if (entries.length > 0) yield entries;
-      if (entries.length < batch) return;
+      const { count, json } = await this.call<{ count: number; json: string }>({ op: 'entries', listId, from, count: batch });
+      if (count > 0) yield json;
+      if (count < batch) return;
     }
   }
 
@@ -135,13 +98,10 @@ export class Screener {
   /** Keeps only these versions (the live ones): a retired version's index is let go. */
   async keep(listIds: readonly string[]): Promise<void> {
     for (const listId of this.loading.keys()) if (!listIds.includes(listId)) this.loading.delete(listId);
-    if (this.worker) await this.call({ op: 'keep', listIds });
+    if (this.worker.started) await this.call({ op: 'keep', listIds });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
+  close(): Promise<void> {
+    return this.worker.close();
   }
 }

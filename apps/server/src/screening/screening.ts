@@ -92,8 +92,9 @@ export const storedHits = (byVersion: Record<string, ScreenedHit[]>, lists: { id
   lists.flatMap((list) => (byVersion[list.id] ?? []).map((hit) => ({ ...hit, list }))).sort((a, b) => b.score - a.score);
 
 /** Screens the applicant against every live list and stores the result: a hit holds the case. */
-export async function screenApplication(context: Pick<ServerContext, 'db' | 'screener'>, application: { id: string; memberId: string; idNo: string | null }, subject: ScreeningSubject): Promise<{ id: string; state: ScreeningState; hits: StoredHit[] }> {
+export async function screenApplication(context: Pick<ServerContext, 'db' | 'screener' | 'metrics'>, application: { id: string; memberId: string; idNo: string | null }, subject: ScreeningSubject): Promise<{ id: string; state: ScreeningState; hits: StoredHit[] }> {
   const { db, screener } = context;
+  const timer = context.metrics.screeningDuration.startTimer();
   const lists = await liveLists(context);
   const [byVersion] = await screener.screen(lists.map((list) => list.id), [subject]);
   const person = await personOf(db, application);
@@ -101,6 +102,7 @@ export async function screenApplication(context: Pick<ServerContext, 'db' | 'scr
   const state = stateOf(hits, [], lists.length);
   const id = newId();
   await db.insert(screeningResults).values({ id, applicationId: application.id, subject, lists, hits, state });
+  timer();
   return { id, state, hits };
 }
 

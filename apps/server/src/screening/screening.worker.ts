@@ -1,6 +1,7 @@
 // The screening worker thread: list files read and people screened here, never on the server's
 // event loop (a 150,000-name list is seconds of parsing and comparing). One message at a time.
 import { parentPort } from 'node:worker_threads';
+import { answerMessages } from '../jobs/worker-thread.ts';
 import { ListIndexes, parseListFile, type ListFormat } from './screening-work.ts';
 import type { ListedPerson } from '@kh/screening';
 
@@ -26,10 +27,11 @@ function run(message: Message): unknown {
       return { sha256: file.sha256, entryCount: file.entries.length, problems: file.problems };
     }
     case 'entries': {
+      // As the JSON the database reads them from (jsonb_to_recordset): made here, not on the event loop.
       const entries = parsed.get(message.listId) ?? [];
       const slice = entries.slice(message.from, message.from + message.count);
       if (message.from + message.count >= entries.length) parsed.delete(message.listId);
-      return slice;
+      return { count: slice.length, json: JSON.stringify(slice.map((e) => ({ ref: e.ref, category: e.category, names: e.names, birth_dates: e.birthDates, nationalities: e.nationalities }))) };
     }
     case 'load':
       indexes.add(message.listId, message.entries, message.complete);
@@ -43,10 +45,4 @@ function run(message: Message): unknown {
   }
 }
 
-port.on('message', (message: Message) => {
-  try {
-    port.postMessage({ id: message.id, result: run(message) });
-  } catch (error) {
-    port.postMessage({ id: message.id, error: (error as Error).message });
-  }
-});
+answerMessages(port, (message) => run(message as unknown as Message));
