@@ -74,7 +74,26 @@ export interface ServerConfig {
   jobs: { retryLimit: number; retryDelaySeconds: number; pollingIntervalSeconds: number };
   /** Bearer token /metrics asks for (KH_METRICS_TOKEN); without one, /metrics answers loopback callers only. */
   metricsToken?: string;
-  sms: { codeTtlSeconds: number; maxAttempts: number; perPhonePerHour: number; perIpPerHour: number; perDevicePerHour: number; resendAfterSeconds: number; maxClockSkewSeconds: number };
+  /**
+   * The login codes. `countries`: the calling codes codes go to (KH_SMS_COUNTRIES, Malaysia's alone by
+   * default), never a satellite or international network's. Per address and per device the limit is
+   * of codes not used (a carrier's NAT or an office Wi-Fi shares an address among applicants who each
+   * use theirs; a pumping run uses none); `requestsPerIpPerHour` bounds the asking itself. Per
+   * destination country and in all, hourly budgets stop a run spread over many addresses.
+   */
+  sms: {
+    codeTtlSeconds: number;
+    maxAttempts: number;
+    countries: string[];
+    perPhonePerHour: number;
+    perIpPerHour: number;
+    perDevicePerHour: number;
+    requestsPerIpPerHour: number;
+    perCountryPerHour: number;
+    globalPerHour: number;
+    resendAfterSeconds: number;
+    maxClockSkewSeconds: number;
+  };
   sessionDays: number;
   /** An applicant's session also ends after this many minutes without a request (KH_SESSION_IDLE_MINUTES). */
   sessionIdleMinutes: number;
@@ -161,6 +180,20 @@ function bootstrapAdminFrom(env: NodeJS.ProcessEnv): { email: string; password: 
   return { email, password };
 }
 
+/** Calling codes of satellite and international networks (ITU-T E.164 shared codes): never a destination, whatever a setting says. */
+export const NEVER_SMS_COUNTRIES = ['870', '878', '881', '882', '883', '888', '979', '991', '808', '800'];
+
+/** KH_SMS_COUNTRIES: the calling codes login codes go to, comma-separated; Malaysia's (60) by default. */
+export function smsCountriesFrom(value: string | undefined): string[] {
+  const codes = (value ?? '60').split(',').map((code) => code.trim().replace(/^\+/, '')).filter(Boolean);
+  const bad = codes.find((code) => !/^\d{1,3}$/.test(code));
+  if (bad) throw new ConfigError(`KH_SMS_COUNTRIES: "${bad}" is not a calling code such as 60 (Malaysia) or 65 (Singapore)`);
+  const never = codes.find((code) => NEVER_SMS_COUNTRIES.includes(code));
+  if (never) throw new ConfigError(`KH_SMS_COUNTRIES: ${never} is a satellite or international network's code; login codes never go there`);
+  if (codes.length === 0) throw new ConfigError('KH_SMS_COUNTRIES: name at least one calling code, such as 60');
+  return [...new Set(codes)];
+}
+
 /** KH_CONSOLE_ORIGIN: a bare origin, https unless local, not the applicants' own. */
 export function consoleOriginFrom(value: string | undefined, publicOrigin: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -230,10 +263,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sms: {
       codeTtlSeconds: 300,
       maxAttempts: 5,
+      countries: smsCountriesFrom(env.KH_SMS_COUNTRIES),
       perPhonePerHour: numberSetting(env, 'KH_SMS_PER_PHONE_PER_HOUR', 5),
-      // Per client address: behind one proxy a whole site shares an address unless KH_TRUST_PROXY names the proxy.
+      // Codes not used, per client address: behind one proxy a whole site shares an address unless KH_TRUST_PROXY names the proxy.
       perIpPerHour: numberSetting(env, 'KH_SMS_PER_IP_PER_HOUR', 20),
       perDevicePerHour: numberSetting(env, 'KH_SMS_PER_DEVICE_PER_HOUR', 10),
+      requestsPerIpPerHour: numberSetting(env, 'KH_SMS_REQUESTS_PER_IP_PER_HOUR', 2000, { min: 1 }),
+      perCountryPerHour: numberSetting(env, 'KH_SMS_PER_COUNTRY_PER_HOUR', 5000, { min: 1 }),
+      globalPerHour: numberSetting(env, 'KH_SMS_PER_HOUR', 10000, { min: 1 }),
       resendAfterSeconds: 60,
       maxClockSkewSeconds: 300,
     },

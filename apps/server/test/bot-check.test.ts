@@ -61,10 +61,13 @@ describe('in the sandbox', () => {
     server = await startServer();
   });
   afterAll(() => server.close());
-  it('every token passes but the one that says it is a bot', async () => {
+  it('the sandbox app\'s token passes; no token, the bot\'s and any other are refused', async () => {
     expect((await client(server).get('/passport/bot-check')).body.data).toEqual({ provider: 'sandbox' });
-    expect((await client(server).sendCode('123470111')).status).toBe(200);
-    expect((await client(server).sendCode('123470112', { recaptchaToken: 'sandbox-bot' })).status).toBe(400);
+    expect((await client(server).sendCode('123470111', { recaptchaToken: 'sandbox-human' })).status).toBe(200);
+    for (const [mobile, recaptchaToken] of [['123470112', 'sandbox-bot'], ['123470113', ''], ['123470114', 'anything']] as const) {
+      const refused = await client(server).sendCode(mobile, { recaptchaToken });
+      expect(refused.status, recaptchaToken || 'no token').toBe(400);
+    }
   });
 });
 

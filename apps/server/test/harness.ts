@@ -119,16 +119,20 @@ export function client(server: TestServer, language = 'en') {
     return { status: response.status, headers: response.headers, body: payload as any, setCookie };
   }
   /** SPEC §7's signed send as the app makes it: a nonce and its one-use key from the server, then the signed fields. */
-  async function signedCodeRequest(mobile: string, extra: { timestamp?: number; recaptchaToken?: string } = {}) {
+  async function signedCodeRequest(mobile: string, extra: { timestamp?: number; recaptchaToken?: string; countryCode?: string } = {}) {
     const issued = await request('POST', '/passport/sms/auth-code/nonce', { form: {} });
     if (issued.status !== 200) throw new Error(`nonce refused: ${issued.status} ${JSON.stringify(issued.body)}`);
-    const { recaptchaToken, ...signing } = extra;
-    return signFields({ mobile, countryCode: '60', ...(recaptchaToken ? { recaptchaToken } : {}) }, issued.body.data.key as string, { nonce: issued.body.data.nonce as string, ...signing });
+    // The sandbox app's token, as the app sends it; a test of its absence passes an empty one.
+    const { recaptchaToken = 'sandbox-human', countryCode = '60', ...signing } = extra;
+    return signFields({ mobile, countryCode, ...(recaptchaToken ? { recaptchaToken } : {}) }, issued.body.data.key as string, { nonce: issued.body.data.nonce as string, ...signing });
   }
   return {
     request,
     signedCodeRequest,
-    sendCode: async (mobile: string, extra: { timestamp?: number; recaptchaToken?: string } = {}) => request('POST', '/passport/sms/auth-code/send', { form: await signedCodeRequest(mobile, extra) }),
+    sendCode: async (mobile: string, extra: { timestamp?: number; recaptchaToken?: string; countryCode?: string; headers?: Record<string, string> } = {}) => {
+      const { headers, ...signing } = extra;
+      return request('POST', '/passport/sms/auth-code/send', { form: await signedCodeRequest(mobile, signing), headers });
+    },
     get: (path: string, query?: Record<string, string>) => request('GET', path, { query }),
     post: (path: string, json: unknown = {}, query?: Record<string, string>) => request('POST', path, { json, query }),
     form: (path: string, form: object) => request('POST', path, { form }),

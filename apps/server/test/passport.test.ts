@@ -123,13 +123,17 @@ describe('the signed send-auth-code request', () => {
     expect(again.status).toBe(429);
     expect(again.body.msg).toBe('Please wait 60 seconds before asking for another code.');
   });
-  it('refuses more than the per-IP number of codes an hour', async () => {
-    const limited = await startServer({ sms: { ...server.config.sms, perIpPerHour: 3 } });
+  it('refuses more than the per-IP number of codes not used in an hour, and the asking itself past its own bound', async () => {
+    const limited = await startServer({ sms: { ...server.config.sms, perIpPerHour: 3, requestsPerIpPerHour: 5 } });
     const send = async (mobile: string) => client(limited).sendCode(mobile);
     for (const mobile of ['123456030', '123456031', '123456032']) expect((await send(mobile)).status).toBe(200);
     const fourth = await send('123456033');
     expect(fourth.status).toBe(429);
-    expect(fourth.body.msg).toMatch(/^Too many requests. Please try again in \d+ seconds.$/);
+    expect(fourth.body.msg).toMatch(/^Codes were asked for from here and not used\. Use the latest code you received, or try again in \d+ minutes\.$/);
+    await send('123456034');
+    const flood = await send('123456035');
+    expect(flood.status).toBe(429);
+    expect(flood.body.msg).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
     await limited.close();
   });
   it('refuses a malformed phone with an envelope 400, never a 500', async () => {

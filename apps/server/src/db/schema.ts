@@ -33,12 +33,21 @@ export const smsCodes = pgTable(
     mobile: text('mobile').notNull(),
     codeHash: text('code_hash').notNull(),
     ip: text('ip').notNull(),
+    /** The browser's device cookie the code was asked with. */
+    device: text('device'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('sms_codes_phone').on(t.countryCode, t.mobile, t.createdAt), index('sms_codes_ip').on(t.ip, t.createdAt)],
+  (t) => [
+    index('sms_codes_phone').on(t.countryCode, t.mobile, t.createdAt),
+    index('sms_codes_ip').on(t.ip, t.createdAt),
+    index('sms_codes_device').on(t.device, t.createdAt),
+    // The hourly budgets, per destination country and in all.
+    index('sms_codes_country').on(t.countryCode, t.createdAt),
+    index('sms_codes_created').on(t.createdAt),
+  ],
 );
 
 /**

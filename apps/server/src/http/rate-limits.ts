@@ -35,7 +35,8 @@ export function databaseStore(db: Database) {
   };
 }
 
-const refused = (seconds: number) => new AppError(429, CODES.tooMany, 'server.rateLimited', { seconds });
+/** A wait said in seconds while it is short, in minutes once it is long ("try again in 54 minutes", not 3,191 seconds). */
+const refused = (seconds: number) => (seconds >= 120 ? new AppError(429, CODES.tooMany, 'server.rateLimitedMinutes', { minutes: Math.ceil(seconds / 60) }) : new AppError(429, CODES.tooMany, 'server.rateLimited', { seconds }));
 
 export async function registerRateLimits(app: FastifyInstance, db: Database): Promise<void> {
   await app.register(rateLimit, {

@@ -50,11 +50,15 @@ export function recaptchaBotCheck(settings: RecaptchaSettings): BotCheck {
   };
 }
 
-/** The sandbox's check: every token passes but the one that says it is a bot (how a refusal is tried out). */
+/**
+ * The sandbox's check: the token the sandbox app sends passes; no token, the bot's (how a refusal is
+ * tried out) and any other are refused, as reCAPTCHA refuses a request without its token.
+ */
+export const SANDBOX_HUMAN_TOKEN = 'sandbox-human';
 export const SANDBOX_BOT_TOKEN = 'sandbox-bot';
 export const sandboxBotCheck: BotCheck = {
   public: { provider: 'sandbox' },
-  verify: async (token) => token !== SANDBOX_BOT_TOKEN,
+  verify: async (token) => token === SANDBOX_HUMAN_TOKEN,
 };
 
 export const noBotCheck: BotCheck = {

@@ -1,9 +1,9 @@
 // passport: login by mobile number and SMS code, sessions, the signed send-auth-code call.
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SALT_VERSION, SIGNATURE_VERSION, canonicalString, hmacSha256, sameSignature } from '@kh/api';
-import { checkMobile } from '@kh/engine';
+import { BUILT_IN_CATEGORIES, checkMobile } from '@kh/engine';
 import { newId } from '../db/ids.ts';
 import type { Database } from '../db/database.ts';
 import { applicationSteps, loginNonces, members, smsCodes } from '../db/schema.ts';
@@ -11,8 +11,7 @@ import { initApplication } from '../applications/index.ts';
 import { serialised } from '../db/serialised.ts';
 import { SmsDeliveryError } from '../messages/index.ts';
 import { LOGIN_ACTION } from './bot-check.ts';
-import { AppError, CODES, badRequest, ok } from '../http/envelope.ts';
-import { checkLimit } from '../http/rate-limits.ts';
+import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
 import { cookieScope, logOut, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
 
 const DEVICE_COOKIE = 'kh_device';
@@ -119,12 +118,16 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     if (!used) throw new AppError(400, CODES.replay, 'server.replay');
   }
 
-  async function enforceSendLimits(db: Database, phone: Phone) {
+  /**
+   * Whether one more code may go now, counted in the same step as its writing (a global lock: every
+   * count here is exact, and the sends of a whole site are few): per phone (and not twice within a
+   * minute); codes not used per device and per client address (200 applicants behind one carrier's
+   * NAT each use theirs; a pumping run uses none, whatever cookies it drops); and the hourly budgets
+   * per destination country and in all, which stop a run spread over many addresses.
+   */
+  async function enforceSendLimits(db: Database, phone: Phone, origin: { ip: string; device: string }) {
     const hourAgo = new Date(Date.now() - 3_600_000);
-    const [{ perPhone }] = await db
-      .select({ perPhone: sql<number>`count(*)::int` })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.countryCode, phone.countryCode), eq(smsCodes.mobile, phone.mobile), gt(smsCodes.createdAt, hourAgo)));
+    const count = async (where: SQL) => (await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(where, gt(smsCodes.createdAt, hourAgo))))[0]!.n;
     const [last] = await db
       .select({ createdAt: smsCodes.createdAt })
       .from(smsCodes)
@@ -133,10 +136,34 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
       .limit(1);
     if (last && Date.now() - last.createdAt.getTime() < config.sms.resendAfterSeconds * 1000)
       throw new AppError(429, CODES.tooMany, 'server.resendTooSoon', { seconds: config.sms.resendAfterSeconds });
-    if (perPhone >= config.sms.perPhonePerHour) throw new AppError(429, CODES.tooMany, 'server.tooManyCodes');
+    if ((await count(and(eq(smsCodes.countryCode, phone.countryCode), eq(smsCodes.mobile, phone.mobile))!)) >= config.sms.perPhonePerHour) throw new AppError(429, CODES.tooMany, 'server.tooManyCodes');
+    const waitOf = async (where: SQL) => {
+      const [oldest] = await db.select({ at: smsCodes.createdAt }).from(smsCodes).where(and(where, gt(smsCodes.createdAt, hourAgo))).orderBy(asc(smsCodes.createdAt)).limit(1);
+      return Math.max(1, Math.ceil(((oldest?.at.getTime() ?? Date.now()) + 3_600_000 - Date.now()) / 60_000));
+    };
+    const unused = (where: SQL) => and(where, isNull(smsCodes.usedAt))!;
+    for (const [where, max] of [
+      [unused(eq(smsCodes.device, origin.device)), config.sms.perDevicePerHour],
+      [unused(eq(smsCodes.ip, origin.ip)), config.sms.perIpPerHour],
+    ] as const)
+      if ((await count(where)) >= max) throw new AppError(429, CODES.tooMany, 'server.tooManyUnusedCodes', { minutes: await waitOf(where) });
+    for (const [where, max, budget] of [
+      [eq(smsCodes.countryCode, phone.countryCode), config.sms.perCountryPerHour, `country ${phone.countryCode}`],
+      [sql`true`, config.sms.globalPerHour, 'all'],
+    ] as const)
+      if ((await count(where)) >= max) {
+        // An operator's matter (a pumping run, or a budget set too low): said in the log, never with the number.
+        app.log.warn({ budget, max }, 'the hourly budget of login codes is spent: codes are refused until it frees');
+        throw new AppError(429, CODES.tooMany, 'server.smsBudgetSpent', { minutes: await waitOf(where) });
+      }
   }
 
   const form = (request: FastifyRequest) => request.body as Record<string, string>;
+
+  /** The countries codes go to, in the reader's language ("+60 Malaysia"). */
+  const servedCountries = (language: string) =>
+    config.sms.countries.map((code) => callingCodes.find((entry) => String(entry.value) === code)?.label[language as 'en'] ?? `+${code}`).join(', ');
+  const callingCodes = BUILT_IN_CATEGORIES.CallingCode();
 
   const knownDevice = (request: FastifyRequest) => {
     const known = request.cookies[DEVICE_COOKIE];
@@ -151,7 +178,7 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     return device;
   }
 
-  app.post('/sms/auth-code/nonce', { config: { rateLimit: { max: config.sms.perIpPerHour * 3, timeWindow: 3_600_000 } } }, async (request, reply) => {
+  app.post('/sms/auth-code/nonce', { config: { rateLimit: { max: config.sms.requestsPerIpPerHour * 2, timeWindow: 3_600_000 } } }, async (request, reply) => {
     const device = deviceOf(request, reply);
     const nonce = randomBytes(16).toString('hex');
     await db.insert(loginNonces).values({ nonce, device, expiresAt: new Date(Date.now() + NONCE_TTL_SECONDS * 1000) });
@@ -164,23 +191,23 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
   app.get('/bot-check', async () => ok(app.kh.botCheck.public));
 
   const sendSchema = { ...phoneSchema, properties: { ...phoneSchema.properties, recaptchaToken: { type: 'string', maxLength: 4096 } } } as const;
-  app.post('/sms/auth-code/send', { schema: { body: sendSchema }, config: { rateLimit: { max: config.sms.perIpPerHour, timeWindow: 3_600_000 } } }, async (request) => {
+  app.post('/sms/auth-code/send', { schema: { body: sendSchema }, config: { rateLimit: { max: config.sms.requestsPerIpPerHour, timeWindow: 3_600_000 } } }, async (request) => {
     const body = form(request);
     const device = knownDevice(request);
     await verifySignature(body, device);
     // The token is part of the signed request; a bot's (or none, where a check runs) sends no code.
     if (!(await app.kh.botCheck.verify(body.recaptchaToken, LOGIN_ACTION, request.ip))) throw new AppError(400, CODES.botCheckFailed, 'server.botCheckFailed');
-    const phone = { mobile: body.mobile, countryCode: body.countryCode };
+    const phone = { mobile: body.mobile, countryCode: body.countryCode.replace(/^\+/, '') };
+    // Only to the countries the broker serves: never a satellite, an international network or a premium range.
+    if (!config.sms.countries.includes(phone.countryCode)) throw new AppError(400, CODES.fieldErrors, 'server.smsCountryNotServed', { countries: servedCountries(languageOf(request)) });
     if (checkMobile(phone.countryCode, phone.mobile, 6, 15)) throw badRequest('server.mobileInvalid');
-    // Per device as well as per address and per phone: one browser asking codes for many numbers stops.
-    await checkLimit(request, `sms-device:${device}`, config.sms.perDevicePerHour, 3_600_000);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    // The limits and the new code are one step per phone: ten sends at once make one code.
-    const codeId = await serialised(db, `sms:${phone.countryCode}:${phone.mobile}`, async (tx) => {
-      await enforceSendLimits(tx, phone);
+    // The limits and the new code are one step: ten sends at once make one code, and no budget is passed by sends that counted together.
+    const codeId = await serialised(db, 'sms-send', async (tx) => {
+      await enforceSendLimits(tx, phone, { ip: request.ip, device: device! });
       const [row] = await tx
         .insert(smsCodes)
-        .values({ ...phone, codeHash: codeHash(phone, code), ip: request.ip, expiresAt: new Date(Date.now() + config.sms.codeTtlSeconds * 1000) })
+        .values({ ...phone, codeHash: codeHash(phone, code), ip: request.ip, device: device!, expiresAt: new Date(Date.now() + config.sms.codeTtlSeconds * 1000) })
         .returning({ id: smsCodes.id });
       return row.id;
     });
