@@ -39,6 +39,7 @@ const PUBLIC: Record<string, string> = {
   'GET /pdp/doc/:id/contentV2': 'the public agreements (PDFs), numbered',
   'GET /sandbox/assets/:name': "the sandbox provider pages' images",
   'GET /passport/bot-check': 'whether a login asks for the bot check',
+  'GET /passport/login-countries': 'the calling codes login codes go to, the same for everyone',
   'GET /plat/app/dr/before/open': "a dealer's representative by code: staff, not applicants",
   'POST /passport/reg/isRegisterUser': 'whether a number is registered (rate-limited; names no one)',
   'POST /pdp/error/report': 'error reports in (nothing read back)',

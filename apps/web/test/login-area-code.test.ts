@@ -1,10 +1,12 @@
-// SPEC §5: "Mobile: area code plus number". The login offers every area code (Malaysia first and by
-// default), checks the number against that code's numbering plan, and the contact step starts from it.
+// SPEC §5: "Mobile: area code plus number". The login offers the area codes the broker sends codes to
+// (KH_SMS_COUNTRIES; Malaysia first and by default), checks the number against that code's numbering
+// plan, and the contact step starts from it.
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@kh/server';
 import { phone, shooter, useProduct } from './harness.ts';
 import { fillContact, next, waitPath } from './journey.ts';
 
-const env = useProduct();
+const env = useProduct({ sms: { ...loadConfig({ KH_DEV: '1' }).sms, countries: ['60', '65'], perIpPerHour: 1000, resendAfterSeconds: 1 } });
 
 describe('logging in with a number outside Malaysia', () => {
   it('a Singapore mobile is checked by its own plan, logs in, and is the contact step\'s phone', async () => {
@@ -28,6 +30,8 @@ describe('logging in with a number outside Malaysia', () => {
         { timeout: 30_000, intervals: [500] },
       )
       .toBeGreaterThan(0);
+    // Only where codes go: Singapore and Malaysia here, not Hong Kong.
+    expect(await page.locator('#login-area-code option[value="852"]').count()).toBe(0);
     await areaCode.selectOption('65');
     await shot.both(page, 'singapore-chosen');
     // A number no Singapore operator was given is refused here, in words.

@@ -192,6 +192,8 @@ export function createEndpoints(client: ApiClient) {
       },
       /** SPEC §7: how to fetch the bot-check token the code request carries. */
       botCheck: () => get<{ provider: 'recaptcha'; siteKey: string } | { provider: 'sandbox' } | { provider: 'none' }>(`${passport}/bot-check`, undefined, { idempotent: true }),
+      /** The calling codes login codes go to: the login offers these alone. */
+      loginCountries: () => get<{ countries: string[] }>(`${passport}/login-countries`, undefined, { idempotent: true, silent: true }),
       isRegisterUser: (body: { mobile: string; countryCode: string }) => form<{ registered: boolean }>(`${passport}/reg/isRegisterUser`, body, { idempotent: true }),
       useAuthCode: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/sms/auth-code/use`, body),
       modifyMobile: (body: { mobile: string; countryCode: string; code: string }) => form<UserInfo>(`${passport}/mobile/modify`, body),

@@ -187,6 +187,9 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     return ok({ nonce, key: nonceKey(nonce, device), expiresInSeconds: NONCE_TTL_SECONDS });
   });
 
+  // The calling codes login codes go to: the login offers these, and no other.
+  app.get('/login-countries', async () => ok({ countries: config.sms.countries }));
+
   // What the browser needs to fetch a bot-check token before asking for a code (SPEC §7).
   app.get('/bot-check', async () => ok(app.kh.botCheck.public));
 

@@ -15,14 +15,19 @@ const MALAYSIA_CODE = '60';
 
 export function LoginPage({ asStartPage = false }: { asStartPage?: boolean }): ReactElement {
   const { t, i18n } = useTranslation();
-  // SPEC §5: area code plus number. Malaysia is the first and the default; the other codes (and
-  // their country names) load when the list is first touched, not with the first page.
+  // SPEC §5: area code plus number. Malaysia is the first and the default; the other codes the broker
+  // sends login codes to (and their country names) load when the list is first touched, not with the
+  // first page. No code is offered that the server would refuse.
   const [areaCode, setAreaCode] = useState(MALAYSIA_CODE);
   const [areaCodes, setAreaCodes] = useState<{ value: string; label: string }[]>();
   const loadAreaCodes = () => {
     if (areaCodes) return;
-    void import('@kh/engine/calling-codes').then(({ callingCodes }) =>
-      setAreaCodes(callingCodes().map((entry) => ({ value: entry.value, label: entry.label[i18n.language as keyof typeof entry.label] ?? entry.label.en }))),
+    void Promise.all([import('@kh/engine/calling-codes'), endpoints.passport.loginCountries().catch(() => ({ countries: [MALAYSIA_CODE] }))]).then(([{ callingCodes }, { countries }]) =>
+      setAreaCodes(
+        callingCodes()
+          .filter((entry) => countries.includes(String(entry.value)))
+          .map((entry) => ({ value: entry.value, label: entry.label[i18n.language as keyof typeof entry.label] ?? entry.label.en })),
+      ),
     );
   };
   const [mobile, setMobile] = useState('');
