@@ -87,6 +87,10 @@ describe('an experiment from start to adoption', () => {
     // An application drawn the live version cannot save under the version tried.
     const tampered = await fill(people.live.c, 'investment', people.live.data.investment, { schemaVersion: version });
     expect(tampered.status).toBe(409);
+    // Nor one drawn the version tried opt out by naming the live version: the arm is the server's draw alone.
+    const optOut = await fill(people.tried.c, 'investment', people.tried.data.investment, { schemaVersion: 0 });
+    expect(optOut.status).toBe(409);
+    expect(optOut.body.code).toBe(tampered.body.code);
     expect((await fill(people.tried.c, 'investment', people.tried.data.investment, { schemaVersion: version })).status).toBe(200);
     expect((await fill(people.live.c, 'investment', people.live.data.investment, { schemaVersion: 0 })).status).toBe(200);
     const pins = await server.database.db.select().from((await import('../src/db/schema.ts')).applicationSteps).where(eq((await import('../src/db/schema.ts')).applicationSteps.stepId, 'investment'));

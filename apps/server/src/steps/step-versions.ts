@@ -92,10 +92,10 @@ export async function answeredVersion(db: Database, stepId: string, pinned: numb
 /**
  * The version a save is validated and stored under. An answer already given keeps its version (a
  * publish never changes what an application was answered with), unless a rollback retired it. A
- * first answer is taken under the version the page was drawn with when that is live or the version
- * an experiment draws this application (`tried`), or was replaced less than a day ago by a publish
- * (a page open during a publish still saves), never a retired one; otherwise under the version the
- * application is drawn now. `live` and `retired` are given when the caller read them already (the
+ * first answer of an application an experiment draws (`tried`) is taken under the version tried
+ * alone; any other first answer under the version the page was drawn with when that is live, or was
+ * replaced less than a day ago by a publish (a page open during a publish still saves), never a
+ * retired one; otherwise under the version the application is drawn now. `live` and `retired` are given when the caller read them already (the
  * save path reads them with the application).
  */
 export async function versionForSave(
@@ -109,7 +109,13 @@ export async function versionForSave(
   if (pinned !== undefined && !retired.has(retiredKey(stepId, pinned))) return publishedVersion(db, stepId, pinned);
   live ??= await liveVersion(db, stepId);
   if (drawnWith === undefined) return publishedVersion(db, stepId, tried ?? live);
-  if (drawnWith === live || drawnWith === tried) return publishedVersion(db, stepId, drawnWith);
+  // An application an experiment draws is answered under the version tried and no other: naming the
+  // live version is no way out of the arm, which is the server's draw alone.
+  if (tried !== undefined) {
+    if (drawnWith === tried) return publishedVersion(db, stepId, tried);
+    throw new AppError(409, CODES.badState, 'server.schemaVersionOutdated');
+  }
+  if (drawnWith === live) return publishedVersion(db, stepId, drawnWith);
   const [recent] = await db
     .select({ endedAt: stepPublications.endedAt })
     .from(stepPublications)
