@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, applications, errorReports } from '../src/db/schema.ts';
@@ -153,9 +153,9 @@ describe('analytics', () => {
   it('stores events under the session\'s member, and error reports', async () => {
     const c = await login(server, '125000010');
     const me = (await c.get('/passport/getUsers')).body.data.mid;
-    await c.post('/pdp/uba/report', { channel: 'H5', memberId: 'someone-else', eventCode: 'page_view', eventValue: { page: '/info/base', is_login: true } });
+    await c.post('/pdp/uba/report', { channel: 'H5', memberId: 'someone-else', eventCode: 'page_view', eventValue: { page: 'personal', is_login: true } });
     const [event] = await db().select().from(analyticsEvents).where(eq(analyticsEvents.eventCode, 'page_view'));
-    expect(event).toMatchObject({ channel: 'H5', memberId: me, eventValue: { page: '/info/base', is_login: true } });
+    expect(event).toMatchObject({ channel: 'H5', memberId: me, eventValue: { page: 'personal', is_login: true } });
     // The browser names the request it saw fail by the X-Request-Id every answer carries.
     const failed = await c.post('/kh/account/apply/fill-data', { fillStep: 2000, relatedType: 'INIT', data: {} });
     const failedRequestId = failed.headers.get('x-request-id');
@@ -167,14 +167,42 @@ describe('analytics', () => {
   it('takes a page\'s events as one batch (the beacon), all or none, and no more than 50 at once', async () => {
     const c = await login(server, '125000013');
     const me = (await c.get('/passport/getUsers')).body.data.mid;
-    const event = (n: number) => ({ channel: 'H5', eventCode: 'batch_test', eventValue: { n } });
+    const pages = ['contact', 'market', 'identity', 'personal'];
+    const event = (n: number) => ({ channel: 'H5', eventCode: 'quit_view', eventValue: { page: pages[n % pages.length] } });
     const batch = await c.post('/pdp/uba/report', { events: [event(1), event(2), event(3)] });
     expect(batch.body.data).toEqual({ stored: 3 });
-    const stored = await db().select().from(analyticsEvents).where(eq(analyticsEvents.eventCode, 'batch_test'));
-    expect(stored.map((e) => [e.memberId, (e.eventValue as { n: number }).n]).sort()).toEqual([[me, 1], [me, 2], [me, 3]]);
-    // One bad event refuses the batch; so do an empty one and one too big.
+    const stored = await db().select().from(analyticsEvents).where(and(eq(analyticsEvents.eventCode, 'quit_view'), eq(analyticsEvents.memberId, me)));
+    expect(stored.map((e) => (e.eventValue as { page: string }).page).sort()).toEqual(['identity', 'market', 'personal']);
+    // A malformed event refuses the batch; so do an empty one and one too big.
     for (const events of [[event(4), { channel: 'H5' }], [], Array.from({ length: 51 }, (_, i) => event(i))]) expect((await c.post('/pdp/uba/report', { events })).status).toBe(400);
-    expect(await db().select().from(analyticsEvents).where(eq(analyticsEvents.eventCode, 'batch_test'))).toHaveLength(3);
+    expect(await db().select().from(analyticsEvents).where(and(eq(analyticsEvents.eventCode, 'quit_view'), eq(analyticsEvents.memberId, me)))).toHaveLength(3);
+  });
+  it('keeps out of the funnel what no event of the app says: free text, unknown fields and rules, versions never drawn', async () => {
+    const c = await login(server, '125000014');
+    const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+    const mine = (code: string) => db().select().from(analyticsEvents).where(eq(analyticsEvents.eventCode, code));
+    const good = { channel: 'H5', eventCode: 'field_error', eventValue: { page: 'contact', version: 0, field: 'email', rule: 'validation.requiredEnter', source: 'page', is_login: true } };
+    const attempts = [
+      // The round-3 report: a field named with an NRIC and markup, and a version 4242 reached and completed.
+      { ...good, eventValue: { ...good.eventValue, field: '900101145678<img src=x onerror=alert(1)>' } },
+      { ...good, eventValue: { ...good.eventValue, version: 4242 } },
+      { channel: 'H5', eventCode: 'step_next', eventValue: { page: 'contact', version: 4242, is_success: true, failure_reason: '' } },
+      { ...good, eventValue: { ...good.eventValue, field: 'noSuchField' } },
+      { ...good, eventValue: { ...good.eventValue, rule: 'validation.notARule' } },
+      { ...good, eventValue: { ...good.eventValue, note: 'TAN AH KOW 900101-14-5678' } },
+      { channel: 'H5', eventCode: 'step_next', eventValue: { page: 'contact', version: 0, is_success: false, failure_reason: 'my name is Tan Ah Kow' } },
+      { channel: 'H5', eventCode: 'custom_event', eventValue: {} },
+      { channel: 'H5', eventCode: 'page_view', eventValue: { page: '<script>' } },
+    ];
+    const answer = await c.post('/pdp/uba/report', { events: [good, ...attempts] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ stored: 1 });
+    expect(answer.body.data.dropped.length).toBeGreaterThan(3);
+    expect(JSON.stringify(await db().select().from(analyticsEvents))).not.toMatch(/onerror|900101145678|4242|Tan Ah Kow|<script>/);
+    expect((await mine('field_error')).map((e) => e.eventValue)).toContainEqual(good.eventValue);
+    // Without a session, a form step's event has no application to be about.
+    expect((await client(server).post('/pdp/uba/report', good)).body.data.stored).toBe(0);
+    void applyId;
   });
 });
 

@@ -1,9 +1,20 @@
 // analytics: stores the app's events and error reports (SPEC §7).
 import type { FastifyPluginAsync } from 'fastify';
-import { analyticsEvents, errorReports } from '../db/schema.ts';
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { analyticsEvents, applicationSteps, applications, errorReports } from '../db/schema.ts';
 import { ok } from '../http/envelope.ts';
 import { sessionMember } from '../http/session.ts';
 import { ANALYTICS_BATCH_MAX } from '@kh/api';
+import { eventProblem, type EventApplication } from './event-rules.ts';
+
+/** The member's own application (the latest, a supplement included) with each answered step's pin. */
+async function eventApplication(db: Database, memberId: string): Promise<EventApplication | undefined> {
+  const [application] = await db.select({ id: applications.id }).from(applications).where(eq(applications.memberId, memberId)).orderBy(desc(applications.createdAt)).limit(1);
+  if (!application) return undefined;
+  const pins = await db.select({ stepId: applicationSteps.stepId, version: applicationSteps.schemaVersion }).from(applicationSteps).where(eq(applicationSteps.applicationId, application.id));
+  return { id: application.id, pinned: Object.fromEntries(pins.map((pin) => [pin.stepId, pin.version])) };
+}
 
 export const analyticsPlugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.kh;
@@ -31,10 +42,15 @@ export const analyticsPlugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = request.body as Event | { events: Event[] };
       const events = 'events' in body ? body.events : [body];
-      // The member is the session's, whatever the body claims.
+      // The member is the session's, whatever the body claims; a form step's events are about their application.
       const memberId = (await sessionMember(request)) ?? null;
-      await db.insert(analyticsEvents).values(events.map((e) => ({ channel: e.channel, memberId, eventCode: e.eventCode, eventValue: e.eventValue ?? {} })));
-      return ok({ stored: events.length });
+      const application = memberId ? await eventApplication(db, memberId) : undefined;
+      const problems = await Promise.all(events.map((e) => eventProblem(db, e, application)));
+      const stored = events.filter((_, n) => !problems[n]);
+      const dropped = problems.filter((problem): problem is string => problem !== undefined);
+      if (dropped.length > 0) app.kh.metrics.analyticsDropped.inc(dropped.length);
+      if (stored.length > 0) await db.insert(analyticsEvents).values(stored.map((e) => ({ channel: e.channel, memberId, eventCode: e.eventCode, eventValue: e.eventValue ?? {} })));
+      return ok({ stored: stored.length, ...(dropped.length > 0 ? { dropped: [...new Set(dropped)] } : {}) });
     },
   );
 

@@ -53,6 +53,7 @@ export function createMetrics({ queueHealth = async () => ({}), pool }: MetricSo
     decisions: new Counter({ name: 'kh_decisions_total', help: 'Reviewer decisions: approved (per market opened) and rejected', labelNames: ['decision'] as const, registers }),
     queueDepth: queueGauge('kh_queue_depth', 'Jobs waiting per queue (notify-dead, provider-dead: out of retries, for a person to follow up)', (entry) => entry.waiting),
     providerFailures: new Counter({ name: 'kh_provider_failures_total', help: 'Failures answered by the SMS, identity and card providers, by reason', labelNames: ['provider', 'reason'] as const, registers }),
+    analyticsDropped: new Counter({ name: 'kh_analytics_events_dropped_total', help: 'Analytics events dropped for saying what no event says (free text, an unknown field or version)', registers }),
     screeningDuration: new Histogram({
       name: 'kh_screening_duration_seconds',
       help: 'A submit screened against the live lists (in the screening worker), from asking to the stored result',

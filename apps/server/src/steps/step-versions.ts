@@ -132,3 +132,18 @@ async function firstPublishAt(db: Database, stepId: string): Promise<Date | unde
   const [row] = await db.select({ at: sql<Date>`min(${stepPublications.startedAt})`.mapWith(stepPublications.startedAt) }).from(stepPublications).where(eq(stepPublications.stepId, stepId));
   return row?.at ?? undefined;
 }
+
+/**
+ * Whether a page of this step could have been drawn this version for this application: its pin, or
+ * what a save would take it under (the version tried where an experiment draws it, else the live one
+ * or one replaced less than a day ago). What the analytics believe of a version an event names.
+ */
+export async function drawsVersion(db: Database, stepId: string, { applicationId, pinned, drawnWith }: { applicationId: string; pinned?: number; drawnWith: number }): Promise<boolean> {
+  if (pinned !== undefined && pinned === drawnWith) return true;
+  const tried = triedVersionFor(await runningExperiments(db), stepId, applicationId);
+  try {
+    return (await versionForSave(db, stepId, { drawnWith, tried })).version === drawnWith;
+  } catch {
+    return false;
+  }
+}

@@ -23,7 +23,8 @@ export const uploadFile = (upload: Endpoints['file']['upload']) => async (file: 
     track('upload', { is_success: true, type: file.type });
     return { filepath: result.filepath, originalFilename: result.originalFilename };
   } catch (error) {
-    track('upload', { is_success: false, failure_reason: (error as Error).message });
+    // Which failure, as its message key: never the message, which may name the file.
+    track('upload', { is_success: false, failure_reason: error instanceof ApiError ? error.entry.messageKey : 'validation.uploadFailed' });
     throw error;
   }
 };
