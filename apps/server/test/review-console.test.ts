@@ -120,6 +120,28 @@ describe('maker-checker', () => {
     expect((await lead('POST', `${path}/approve`, { markets: 19 })).body.data.awaitingSecondApproval).toBe(true);
   });
 
+  it('a case waiting for its second approval is sent back by a checker only: not a reviewer, not the maker', async () => {
+    const a = await submitted((d) => (d.market.marginAcc = true));
+    const path = `/staff/applications/${a.applyId}`;
+    await maker('POST', `${path}/approve`, { markets: 19 });
+    // The round-3 wipe: a reviewer who may not claim it sends it back, and the first approval is gone.
+    for (const [who, verb, body] of [[other, 'reject', { items: ['2005-bankStatement'] }], [other, 'request-information', { items: ['2005-bankStatement'], note: 'A newer statement' }], [maker, 'reject', { items: ['2005-bankStatement'] }]] as const) {
+      const refused = await who('POST', `${path}/${verb}`, body);
+      expect([403, 409], verb).toContain(refused.status);
+    }
+    const [row] = (await server.database.db.execute(sql`select status, first_approved_by from applications where id = ${a.applyId}`)).rows as { status: number; first_approved_by: string | null }[];
+    expect(row).toMatchObject({ status: 2, first_approved_by: expect.any(String) });
+    expect((await lead('POST', `${path}/reject`, { items: ['2005-bankStatement'] })).status).toBe(200);
+  });
+  it('a draft is the applicant\'s alone: no staff route opens, claims or decides an application never submitted', async () => {
+    const n = 7900 + phone++;
+    const c = await login(server, `13${String(2000000 + n)}`);
+    const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
+    await fill(c, 'contact', answers(n, { proof: '', statement: '', signature: '' }, `13${String(2000000 + n)}`).contact);
+    const path = `/staff/applications/${applyId}`;
+    for (const [method, route, body] of [['GET', path, undefined], ['GET', `${path}/stamp`, undefined], ['POST', `${path}/claim`, undefined], ['POST', `${path}/notes`, { body: 'Calling them' }], ['POST', `${path}/reject`, { items: ['2005-bankStatement'] }], ['GET', `${path}/documents/application-pdf`, undefined]] as const)
+      expect((await maker(method, route, body)).status, `${method} ${route}`).toBe(404);
+  });
   it('two supervisors giving the second approval at once: one opens the markets, the other is told the case changed', async () => {
     const a = await submitted((d) => (d.market.marginAcc = true));
     const path = `/staff/applications/${a.applyId}`;

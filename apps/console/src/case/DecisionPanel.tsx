@@ -139,7 +139,8 @@ export function DecisionPanel({ view, me, onDecided }: DecisionPanelProps): Reac
           )}
         </form>
       )}
-      {underReview && (
+      {/* A case waiting for its second approval is the checker's to send back, as to approve. */}
+      {underReview && !ownSecond && (
         <form
           aria-label={t('decision.sendBack')}
           onSubmit={(event) => {

@@ -5,9 +5,10 @@ import { applications, staff } from '../db/schema.ts';
 import { AppError, CODES } from '../http/envelope.ts';
 import type { Application } from '../applications/index.ts';
 
+/** A case: an application submitted at least once. A draft is the applicant's alone: no staff route opens, claims or decides it. */
 export async function loadCase(db: Database, id: string): Promise<Application> {
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
-  if (!row) throw new AppError(404, '404', 'server.noApplication');
+  if (!row || row.submissionCount === 0) throw new AppError(404, '404', 'server.noApplication');
   return row;
 }
 

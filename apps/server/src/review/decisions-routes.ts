@@ -121,6 +121,12 @@ export const staffDecisionsPlugin: FastifyPluginAsync = async (app) => {
    */
   async function sendBack(request: FastifyRequest, kind: 'resubmit' | 'moreInformation' | 'final') {
     const before = await decidable(request);
+    // A case waiting for its second approval is the checker's to decide, sent back as well as
+    // approved: neither a reviewer nor the maker wipes the first approval by sending it back.
+    if (before.firstApprovedBy) {
+      requirePermission(request, 'cases.check');
+      if (before.firstApprovedBy === staffOf(request)) throw new AppError(409, CODES.badState, 'server.makerCannotCheck');
+    }
     // A confirmed match is refused finally, never sent back to be corrected: a resubmission cannot
     // make the person someone else (and asking them to correct something would tip them off).
     if (kind !== 'final' && (await screeningHold(db, before)) === 'confirmed') throw new AppError(409, CODES.badState, 'server.screeningConfirmedRefuseFinally');
