@@ -94,7 +94,8 @@ export interface ServerConfig {
     resendAfterSeconds: number;
     maxClockSkewSeconds: number;
   };
-  sessionDays: number;
+  /** An applicant's session ends this many hours after it began, in use or not (KH_SESSION_MAX_HOURS). */
+  sessionMaxHours: number;
   /** An applicant's session also ends after this many minutes without a request (KH_SESSION_IDLE_MINUTES). */
   sessionIdleMinutes: number;
   /** Staff sessions end after idleMinutes without a request, and after maxHours in any case. */
@@ -274,8 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       resendAfterSeconds: 60,
       maxClockSkewSeconds: 300,
     },
-    sessionDays: 7,
-    sessionIdleMinutes: numberSetting(env, 'KH_SESSION_IDLE_MINUTES', 120, { min: 5 }),
+    // ASVS L2 3.3.2: 30 idle minutes and 12 hours at most; the app warns two minutes before either.
+    sessionMaxHours: numberSetting(env, 'KH_SESSION_MAX_HOURS', 12, { min: 1, max: 24 * 30 }),
+    sessionIdleMinutes: numberSetting(env, 'KH_SESSION_IDLE_MINUTES', 30, { min: 5 }),
     staffEmailDomains: (env.KH_STAFF_EMAIL_DOMAINS ?? '').split(',').map((domain) => domain.trim().toLowerCase()).filter(Boolean),
     staffSession: { idleMinutes: numberSetting(env, 'KH_STAFF_IDLE_MINUTES', 30, { min: 1 }), maxHours: 12 },
     ekyc: { maxPerDay: numberSetting(env, 'KH_EKYC_MAX_PER_DAY', 5), minIntervalSeconds: numberSetting(env, 'KH_EKYC_MIN_INTERVAL_SECONDS', 10), handoffTtlSeconds: 300 },

@@ -1,4 +1,5 @@
-// An applicant's session ends when idle as well as after its 7 days; "log out everywhere" ends every
+// An applicant's session ends after 30 idle minutes and after 12 hours at most (ASVS L2 3.3.2), and
+// the app is told both so it can warn before; "log out everywhere" ends every
 // session of the account; and the phone's hand-off session ends when the computer logs out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -39,6 +40,28 @@ describe('applicant sessions', () => {
     await server.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - (idle + 1) * 60_000) });
     expect((await c.get('/passport/getUsers')).status).toBe(401);
     expect((await c.post('/kh/account/apply/check')).status).toBe(401);
+  });
+
+  it('last 30 idle minutes and 12 hours at most, both told to the app; asking to stay keeps it alive', async () => {
+    expect(server.config.sessionIdleMinutes).toBe(30);
+    const mobile = nextMobile();
+    const c = await login(server, mobile);
+    const [session] = await server.database.db.select().from(sessions).orderBy(sql`created_at desc`).limit(1);
+    const hours = (session.expiresAt.getTime() - session.createdAt.getTime()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    expect(hours).toBeLessThanOrEqual(12);
+    const checked = (await c.form('/passport/login/check', {})).body.data;
+    expect(checked.session).toEqual({ idleMinutes: 30, expiresAt: session.expiresAt.toISOString() });
+    // Idle 25 minutes: the app's "stay signed in" keeps it for another 30.
+    await server.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 25 * 60_000) }).where(eq(sessions.id, session.id));
+    const kept = await c.post('/passport/session/keep');
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ idleMinutes: 30, expiresAt: session.expiresAt.toISOString() });
+    const [after] = await server.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(Date.now() - after.lastSeenAt.getTime()).toBeLessThan(5_000);
+    // Past its 12 hours it ends, however busy.
+    await server.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+    expect((await c.post('/passport/session/keep')).status).toBe(401);
   });
 
   it('log out everywhere ends the sessions of every device of the account', async () => {

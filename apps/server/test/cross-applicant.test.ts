@@ -60,6 +60,7 @@ const NOT_REPLAYED: Record<string, string> = {
   'GET /ekyc/zoloz/real-id/return/:id': "the provider's return, signed by its token (zoloz.contract.test.ts)",
   'POST /ekyc/handoff/continue': 'the PC goes on after the phone (handoffs.test.ts: another application is 403)',
   'POST /ekyc/handoff/finish': 'the phone says it is done (handoffs.test.ts)',
+  'POST /passport/session/keep': "keeps the caller's own session alive (applicant-sessions.test.ts); it reads and writes no one else's",
   'POST /ekyc/handoff/confirm': "the PC answers for its phone's check, on the caller's own application (handoffs.test.ts: a phone's session is refused, a disowned check never counts)",
   'GET /money/ghl/return': "the gateway's signed return (ghl.contract.test.ts)",
   'POST /money/ghl/return': "the gateway's signed return (ghl.contract.test.ts)",

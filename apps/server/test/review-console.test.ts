@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ekycChecks } from '../src/db/schema.ts';
+import { applications, ekycChecks } from '../src/db/schema.ts';
 import { answers, fill, submitAll, uploadedPath, type FormStep } from './fixtures.ts';
 import { login, signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
 
@@ -129,8 +129,8 @@ describe('maker-checker', () => {
       const refused = await who('POST', `${path}/${verb}`, body);
       expect([403, 409], verb).toContain(refused.status);
     }
-    const [row] = (await server.database.db.execute(sql`select status, first_approved_by from applications where id = ${a.applyId}`)).rows as { status: number; first_approved_by: string | null }[];
-    expect(row).toMatchObject({ status: 2, first_approved_by: expect.any(String) });
+    const [row] = await server.database.db.select({ status: applications.status, firstApprovedBy: applications.firstApprovedBy }).from(applications).where(eq(applications.id, a.applyId));
+    expect(row).toMatchObject({ status: 2, firstApprovedBy: expect.any(String) });
     expect((await lead('POST', `${path}/reject`, { items: ['2005-bankStatement'] })).status).toBe(200);
   });
   it('a draft is the applicant\'s alone: no staff route opens, claims or decides an application never submitted', async () => {

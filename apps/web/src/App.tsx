@@ -3,6 +3,7 @@
 // login page from it, and the application (the flow machine, the form engine) loads after login.
 import { resolveRoute } from '@kh/flow';
 import { I18nProvider, Toasts } from '@kh/ui';
+import { SessionWarning } from './pages/SessionWarning.tsx';
 import type { I18nInstance, Language } from '@kh/i18n';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,9 +92,12 @@ function Session({ application }: { application?: ComponentType }): ReactElement
   applicationRoot.current ??= application ?? applicationRootModule?.default ?? LazyApplicationRoot;
   const ApplicationRoot = applicationRoot.current;
   return (
-    <Suspense fallback={<Loading />}>
-      <ApplicationRoot />
-    </Suspense>
+    <>
+      <Suspense fallback={<Loading />}>
+        <ApplicationRoot />
+      </Suspense>
+      <SessionWarning />
+    </>
   );
 }
 

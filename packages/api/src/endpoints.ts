@@ -184,7 +184,10 @@ export function createEndpoints(client: ApiClient) {
   return {
     passport: {
       login: (body: { mobile: string; countryCode: string; code?: string; password?: string; recaptchaToken?: string }) => form<UserInfo>(`${passport}/login`, body),
-      loginCheck: () => form<{ logined: boolean; user?: UserInfo }>(`${passport}/login/check`, {}, { idempotent: true, exempt: true, silent: true }),
+      /** Signed in or not; signed in, for how long (30 idle minutes, a hard end): the app warns before either. */
+      loginCheck: () => form<{ logined: boolean; user?: UserInfo; session?: { idleMinutes: number; expiresAt: string } }>(`${passport}/login/check`, {}, { idempotent: true, exempt: true, silent: true }),
+      /** "Stay signed in": the session is used now. */
+      keepSession: () => post<{ idleMinutes: number; expiresAt: string }>(`${passport}/session/keep`, {}),
       /** SPEC §7's signed request, signed with the one-use key the server gives with its nonce: no secret ships. */
       async sendAuthCode(body: { mobile: string; countryCode: string; recaptchaToken?: string }) {
         const { nonce, key } = await form<{ nonce: string; key: string; expiresInSeconds: number }>(`${passport}/sms/auth-code/nonce`, {});

@@ -26,7 +26,7 @@ export const HANDOFF_SESSION_MINUTES = 30;
 export async function startSession(request: FastifyRequest, reply: FastifyReply, memberId: string, { handoffApplicationId }: { handoffApplicationId?: string } = {}): Promise<void> {
   const { db, config } = request.server.kh;
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + (handoffApplicationId ? HANDOFF_SESSION_MINUTES * 60_000 : config.sessionDays * 86_400_000));
+  const expiresAt = new Date(Date.now() + (handoffApplicationId ? HANDOFF_SESSION_MINUTES * 60_000 : config.sessionMaxHours * 3_600_000));
   await db.insert(sessions).values({ id: hash(token), memberId, userAgent: request.headers['user-agent'] ?? null, expiresAt, handoffApplicationId: handoffApplicationId ?? null });
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', expires: expiresAt, ...cookieScope(config.embedOrigins, servedOverHttps(request)) });
 }
@@ -36,7 +36,7 @@ export async function promoteHandoffSession(request: FastifyRequest, reply: Fast
   const { db, config } = request.server.kh;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) throw unauthorized();
-  const expiresAt = new Date(Date.now() + config.sessionDays * 86_400_000);
+  const expiresAt = new Date(Date.now() + config.sessionMaxHours * 3_600_000);
   await db.update(sessions).set({ handoffApplicationId: null, expiresAt }).where(eq(sessions.id, hash(token)));
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', expires: expiresAt, ...cookieScope(config.embedOrigins, servedOverHttps(request)) });
 }
@@ -65,8 +65,8 @@ export async function logOut(request: FastifyRequest, reply: FastifyReply, { eve
   await endSession(request, reply);
 }
 
-/** A session: its member, the application a hand-off session is limited to, and when it was last used. */
-export interface SessionRow { memberId: string; handoffApplicationId: string | null; lastSeenAt: Date }
+/** A session: its member, the application a hand-off session is limited to, when it was last used and when it ends. */
+export interface SessionRow { memberId: string; handoffApplicationId: string | null; lastSeenAt: Date; /** Read where it is told (the session's own lookup); the save path's read leaves it out. */ expiresAt?: Date }
 
 /** The stored id of the session behind the cookie (the table keeps only the hash), or undefined. */
 export function sessionIdOf(request: FastifyRequest): string | undefined {
@@ -88,7 +88,7 @@ export const idleSince = (request: FastifyRequest, now = new Date()) => new Date
 
 const sessionLookup = preparedQuery((db) =>
   db
-    .select({ memberId: sessions.memberId, handoffApplicationId: sessions.handoffApplicationId, lastSeenAt: sessions.lastSeenAt })
+    .select({ memberId: sessions.memberId, handoffApplicationId: sessions.handoffApplicationId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))))
     .prepare('kh_session_lookup'),
@@ -105,6 +105,18 @@ function touch(request: FastifyRequest, session: SessionRow): void {
     .where(eq(sessions.id, id))
     .catch((error: unknown) => request.log.warn({ err: error }, 'session touch failed'));
 }
+
+/** "Stay signed in": the session is used now (the app's warning before the idle end); answers what the app counts down from. */
+export async function keepSession(request: FastifyRequest): Promise<{ idleMinutes: number; expiresAt: string }> {
+  const session = await sessionOf(request);
+  const id = sessionIdOf(request);
+  if (!session || !id) throw unauthorized();
+  await request.server.kh.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  return sessionTiming(request, session);
+}
+
+/** What the app counts down from: the idle time, and when the session ends whatever it does. */
+export const sessionTiming = (request: FastifyRequest, session: SessionRow) => ({ idleMinutes: request.server.kh.config.sessionIdleMinutes, expiresAt: new Date(session.expiresAt ?? Date.now()).toISOString() });
 
 /** The member behind the session cookie, or undefined. */
 export const sessionMember = async (request: FastifyRequest): Promise<string | undefined> => (await sessionOf(request))?.memberId;

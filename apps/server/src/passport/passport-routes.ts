@@ -12,7 +12,7 @@ import { serialised } from '../db/serialised.ts';
 import { SmsDeliveryError } from '../messages/index.ts';
 import { LOGIN_ACTION } from './bot-check.ts';
 import { AppError, CODES, badRequest, languageOf, ok } from '../http/envelope.ts';
-import { cookieScope, logOut, memberOf, requireMember, sessionMember, startSession } from '../http/session.ts';
+import { cookieScope, keepSession, logOut, memberOf, requireMember, sessionOf, sessionTiming, startSession } from '../http/session.ts';
 
 const DEVICE_COOKIE = 'kh_device';
 /** How long a send-auth-code nonce may wait for its request: the form is filled in between. */
@@ -248,10 +248,14 @@ export const passportPlugin: FastifyPluginAsync = async (app) => {
     return ok(await userInfo(memberId));
   });
 
+  // Signed in or not, and for how long: the app warns two minutes before the session ends.
   app.post('/login/check', async (request) => {
-    const memberId = await sessionMember(request);
-    return ok(memberId ? { logined: true, user: await userInfo(memberId) } : { logined: false });
+    const session = await sessionOf(request);
+    return ok(session ? { logined: true, user: await userInfo(session.memberId), session: sessionTiming(request, session) } : { logined: false });
   });
+
+  // "Stay signed in", from the app's warning before the idle end.
+  app.post('/session/keep', async (request) => ok(await keepSession(request)));
 
   // Logout ends this session and the phone hand-offs it gave; `everywhere` ends every session of the account.
   app.post('/logout', async (request, reply) => {

@@ -2,6 +2,7 @@
 import { PAGE_ANSWERS_ELEMENT, createApiClient, createEndpoints, createLoginCache, createLoginTrigger, createToastStore, givenAnswers, readPageAnswers } from '@kh/api';
 import { bridge, inApp } from './platform.ts';
 import { isHandoff } from './saved-flow.ts';
+import { noteSessionActivity, setSessionLimits } from './session-timing.ts';
 
 export const toasts = createToastStore();
 let language = 'en';
@@ -22,10 +23,24 @@ const given = givenAnswers(readPageAnswers(pageAnswers?.textContent));
 pageAnswers?.remove();
 export const dropGivenAnswers = (): void => given.clear();
 
+/** Every answer but a refused session is a request the server counted as the session's use. */
+const countingFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (response.status !== 401) noteSessionActivity();
+  return response;
+};
+
 // A phone that came by the QR code has no login of its own to go to: its page says its hand-off is over.
-export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => void (isHandoff() || triggerLogin('expired')), given });
+export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () => language, toasts, onLoginRequired: () => void (isHandoff() || triggerLogin('expired')), given, fetch: countingFetch });
+
+/** The session has ended (the warning's countdown ran out): the login page says why, and returns here after. */
+export const sessionEnded = (): void => triggerLogin('expired');
 export const endpoints = createEndpoints(api);
-export const loginCache = createLoginCache(async () => (await endpoints.passport.loginCheck()).logined);
+export const loginCache = createLoginCache(async () => {
+  const answer = await endpoints.passport.loginCheck();
+  setSessionLimits(answer.logined ? answer.session : undefined);
+  return answer.logined;
+});
 
 let sandbox = false;
 /** Whether this server is the sandbox (dev mode): every page then says so. */
