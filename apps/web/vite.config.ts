@@ -78,7 +78,8 @@ function chunkOfModule(): (id: string) => string | null {
     if (chunks.has(file)) return chunks.get(file)!;
     if (id.startsWith(`\0${DICTIONARY_LABELS}`)) return `dictionary-labels-${id.slice(`\0${DICTIONARY_LABELS}`.length)}`;
     if (validatorRuntime.test(file)) return 'validator-runtime';
-    return framework.test(file) ? 'framework' : null;
+    // Vite's preload helper, which every lazy chunk imports, changes with the bundler only: with the framework, not a request of its own.
+    return framework.test(file) || file.includes('vite/preload-helper') ? 'framework' : null;
   };
 }
 

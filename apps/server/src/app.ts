@@ -20,6 +20,7 @@ import { BUILD } from './observability/build-info.ts';
 import { guardInput, isMalformedMultipart } from './http/input-guard.ts';
 import { normalisedPath, originSplit, sameOriginGuard } from './http/same-origin.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { sessionTimingHeaders } from './http/session.ts';
 import { localFileStorage } from './storage/file-storage.ts';
 import { s3FileStorage } from './storage/s3-storage.ts';
 import { httpSms, sandboxSms } from './messages/index.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
   if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorateRequest('memberId', undefined);
   app.decorateRequest('handoffApplicationId', undefined);
+  app.decorateRequest('sessionExpiresAt', undefined);
   app.decorateRequest('staff', undefined);
   app.decorateRequest('refusal', undefined);
 
@@ -171,6 +173,7 @@ export async function buildApp({ config, db, logger = false, extraServices = [],
     referrerPolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    sessionTimingHeaders(request, reply);
     // The camera only for the identity provider's page; nothing else asks for a device.
     reply.header('permissions-policy', request.url.startsWith('/sandbox/ekyc/') ? 'camera=(self), microphone=(), geolocation=(), payment=()' : 'camera=(), microphone=(), geolocation=(), payment=()');
     // An API answer may carry personal data: never stored by a browser or a proxy, unless the route said otherwise.

@@ -53,6 +53,8 @@ declare module 'fastify' {
     memberId?: string;
     /** Set when the session came by the PC's QR code: the one application it may verify. */
     handoffApplicationId?: string;
+    /** When the applicant's session ends, where the session's read knew it (the app is told, to warn before). */
+    sessionExpiresAt?: Date;
     /** The signed-in staff member, set by the staff gate. */
     staff?: StaffMember;
     /** The message key of the error answered (the audit of a staff refusal names it). */

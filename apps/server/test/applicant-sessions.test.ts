@@ -52,6 +52,13 @@ describe('applicant sessions', () => {
     expect(hours).toBeLessThanOrEqual(12);
     const checked = (await c.form('/passport/login/check', {})).body.data;
     expect(checked.session).toEqual({ idleMinutes: 30, expiresAt: session.expiresAt.toISOString() });
+    // Every signed-in answer says both, so a page drawn signed in knows them without asking; a signed-out one says nothing.
+    const answered = await c.post('/kh/account/apply/check');
+    expect(answered.headers.get('x-session-idle-minutes')).toBe('30');
+    expect(answered.headers.get('x-session-expires')).toBe(session.expiresAt.toISOString());
+    const stranger = await client(server).post('/kh/account/apply/check');
+    expect(stranger.status).toBe(401);
+    expect(stranger.headers.get('x-session-idle-minutes')).toBeNull();
     // Idle 25 minutes: the app's "stay signed in" keeps it for another 30.
     await server.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 25 * 60_000) }).where(eq(sessions.id, session.id));
     const kept = await c.post('/passport/session/keep');

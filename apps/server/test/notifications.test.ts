@@ -28,7 +28,7 @@ async function underReview(server: TestServer, language: string, market = 16 + 1
   const { applyId } = (await c.post('/kh/account/apply/create', { relatedType: 'INIT' })).body.data;
   const contact = answers(7000 + phone, { proof: '', statement: '', signature: '' }, mobile).contact;
   expect((await fill(c, 'contact', contact)).status).toBe(200);
-  await server.database.db.update(applications).set({ status: 2, market, language }).where(eq(applications.id, applyId));
+  await server.database.db.update(applications).set({ status: 2, market, language, submissionCount: 1, submittedAt: new Date() }).where(eq(applications.id, applyId));
   return { applyId: applyId as string, mobile, email: String(contact.email) };
 }
 

@@ -3,7 +3,6 @@
 // login page from it, and the application (the flow machine, the form engine) loads after login.
 import { resolveRoute } from '@kh/flow';
 import { I18nProvider, Toasts } from '@kh/ui';
-import { SessionWarning } from './pages/SessionWarning.tsx';
 import type { I18nInstance, Language } from '@kh/i18n';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { initialLanguage, keepLanguageChoice } from './app/platform.ts';
 import { prepareLanguage } from './app/language-change.ts';
 import { detectSandbox, isSandbox, loginCache, setApiLanguage, toasts } from './app/services.ts';
 import { reportMissingPage } from './app/error-reports.ts';
+import { onWarningNear } from './app/session-timing.ts';
 import { Loading } from './pages/Loading.tsx';
 import { LoginPage, LoginScreen } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -68,6 +68,19 @@ function LanguageSwitcher({ value, onChange }: { value: Language; onChange(langu
   );
 }
 
+/** The session's warning, for those signed in only, loaded as it nears: no part of a page's first load. */
+const SessionWarning = lazy(() => import('./pages/SessionWarning.tsx').then((module) => ({ default: module.SessionWarning })));
+
+function SessionWarningWhenNear(): ReactElement | null {
+  const [near, setNear] = useState(false);
+  useEffect(() => (near ? undefined : onWarningNear(() => setNear(true))), [near]);
+  return near ? (
+    <Suspense fallback={null}>
+      <SessionWarning />
+    </Suspense>
+  ) : null;
+}
+
 /**
  * Who is here: a logged-out applicant gets the login without the application's code. `application`
  * replaces the application's root for a logged-in one: the build draws a status page with it.
@@ -96,7 +109,7 @@ function Session({ application }: { application?: ComponentType }): ReactElement
       <Suspense fallback={<Loading />}>
         <ApplicationRoot />
       </Suspense>
-      <SessionWarning />
+      <SessionWarningWhenNear />
     </>
   );
 }

@@ -39,7 +39,7 @@ const identityPages = () => loadChunk(() => import('./pages/IdentityPages.tsx'))
 const IdentityStartPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityStartPage })));
 const IdentityTransitPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityTransitPage })));
 const IdentityFailedPage = lazy(() => identityPages().then((m) => ({ default: m.IdentityFailedPage })));
-const ChooseDevicePage = lazy(() => identityPages().then((m) => ({ default: m.ChooseDevicePage })));
+const ChooseDevicePage = lazy(() => loadChunk(() => import('./pages/ChooseDevicePage.tsx')).then((m) => ({ default: m.ChooseDevicePage })));
 const paymentPages = () => loadChunk(() => import('./pages/PaymentPages.tsx'));
 const PaymentStartPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentStartPage })));
 const PaymentTransitPage = lazy(() => paymentPages().then((m) => ({ default: m.PaymentTransitPage })));

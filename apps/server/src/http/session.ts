@@ -136,6 +136,17 @@ export function admitSession(request: FastifyRequest, session: SessionRow | unde
   if (session.handoffApplicationId && !handoffMayCall(request, session.handoffApplicationId)) throw new AppError(403, '403', 'server.handoffIdentityOnly');
   request.memberId = session.memberId;
   request.handoffApplicationId = session.handoffApplicationId ?? undefined;
+  request.sessionExpiresAt = session.expiresAt;
+}
+
+/**
+ * Every signed-in answer says how long its session lasts (the idle time, and its end where the read
+ * knew it), so the app warns before it ends without a request of its own to ask.
+ */
+export function sessionTimingHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.memberId) return;
+  reply.header('x-session-idle-minutes', String(request.server.kh.config.sessionIdleMinutes));
+  if (request.sessionExpiresAt) reply.header('x-session-expires', new Date(request.sessionExpiresAt).toISOString());
 }
 
 /** The identity check's calls a phone that came by the QR code may make (never issuing links or answering for the PC). */

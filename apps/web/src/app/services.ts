@@ -2,7 +2,7 @@
 import { PAGE_ANSWERS_ELEMENT, createApiClient, createEndpoints, createLoginCache, createLoginTrigger, createToastStore, givenAnswers, readPageAnswers } from '@kh/api';
 import { bridge, inApp } from './platform.ts';
 import { isHandoff } from './saved-flow.ts';
-import { noteSessionActivity, setSessionLimits } from './session-timing.ts';
+import { noteSessionActivity } from './session-timing.ts';
 
 export const toasts = createToastStore();
 let language = 'en';
@@ -23,10 +23,12 @@ const given = givenAnswers(readPageAnswers(pageAnswers?.textContent));
 pageAnswers?.remove();
 export const dropGivenAnswers = (): void => given.clear();
 
-/** Every answer but a refused session is a request the server counted as the session's use. */
+/** Every answer but a refused session is a request the server counted as the session's use, and says how long the session lasts. */
 const countingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
-  if (response.status !== 401) noteSessionActivity();
+  if (response.status === 401) return response;
+  const idle = Number(response.headers.get('x-session-idle-minutes'));
+  noteSessionActivity(idle > 0 ? { idleMinutes: idle, expiresAt: response.headers.get('x-session-expires') ?? undefined } : undefined);
   return response;
 };
 
@@ -36,11 +38,7 @@ export const api = createApiClient({ baseUrl: '', prefix: '/api', language: () =
 /** The session has ended (the warning's countdown ran out): the login page says why, and returns here after. */
 export const sessionEnded = (): void => triggerLogin('expired');
 export const endpoints = createEndpoints(api);
-export const loginCache = createLoginCache(async () => {
-  const answer = await endpoints.passport.loginCheck();
-  setSessionLimits(answer.logined ? answer.session : undefined);
-  return answer.logined;
-});
+export const loginCache = createLoginCache(async () => (await endpoints.passport.loginCheck()).logined);
 
 let sandbox = false;
 /** Whether this server is the sandbox (dev mode): every page then says so. */

@@ -5,9 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, sessionEnded } from '../app/services.ts';
-import { onSessionTiming, sessionEnd, sessionLimits, setSessionLimits } from '../app/session-timing.ts';
-
-const WARN_BEFORE_MS = 2 * 60_000;
+import { WARN_BEFORE_MS, onSessionTiming, sessionEnd, sessionLimits, setSessionLimits } from '../app/session-timing.ts';
 
 export function SessionWarning(): ReactElement | null {
   const { t, i18n } = useTranslation();
@@ -15,8 +13,6 @@ export function SessionWarning(): ReactElement | null {
   const [dismissedLimit, setDismissedLimit] = useState(false);
   const stay = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    // A page the server drew signed in came without asking: the limits are asked for once, after it shows.
-    if (!sessionLimits()) void endpoints.passport.loginCheck().then((answer) => answer.logined && setSessionLimits(answer.session), () => undefined);
     const timer = setInterval(() => setNow(Date.now()), 5_000);
     const stop = onSessionTiming(() => setNow(Date.now()));
     return () => {
@@ -24,7 +20,7 @@ export function SessionWarning(): ReactElement | null {
       stop();
     };
   }, []);
-  const end = sessionEnd(now);
+  const end = sessionEnd();
   const left = end ? end.at - now : Infinity;
   useEffect(() => {
     if (end && left <= 0) sessionEnded();
