@@ -4,7 +4,7 @@
 import { RETURN_URLS } from '@kh/flow';
 import { compile, normaliseDocumentNumber } from '@kh/engine';
 import { PageLayout } from '@kh/ui';
-import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication, type ApplicationState } from '../app/application.tsx';
 import { isHandoff } from '../app/saved-flow.ts';
