@@ -12,7 +12,7 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startServer();
-  Object.assign(tokens, await signInStaff(server, [['ed', 'Eddie Editor', 'editor'], ['rev', 'Rita Reviewer', 'reviewer']]));
+  Object.assign(tokens, await signInStaff(server, [['ed', 'Eddie Editor', 'editor'], ['rev2', 'Erin Editor', 'editor'], ['rev', 'Rita Reviewer', 'reviewer']]));
 });
 afterAll(() => server.close());
 const as = (who: string) => staffCall(() => server.baseUrl, () => tokens[who]);
@@ -68,7 +68,7 @@ describe('the impact of publishing a version', () => {
       // Every one of them chose a risk tolerance (a required field).
       dropped: [{ key: 'riskTolerance', holding: ANSWERED }],
       // None chose a branch: each would be refused there, and only there.
-      refused: { checked: ANSWERED, refused: ANSWERED, byField: { branch: ANSWERED } },
+      refused: { checked: ANSWERED, refused: ANSWERED, alreadyRefused: 0, byField: { branch: ANSWERED } },
       fields: { added: ['branch'], removed: ['riskTolerance'], changed: [] },
       // en: the three new texts and the step's title; the Chinese: the three new texts each.
       texts: { en: 4, 'zh-HK': 3, 'zh-CN': 3 },
@@ -80,5 +80,17 @@ describe('the impact of publishing a version', () => {
     // Not for a reviewer; not for a version that does not exist.
     expect((await as('rev')('GET', `/staff/studio/steps/investment/versions/${version}/impact`)).status).toBe(403);
     expect((await as('ed')('GET', `/staff/studio/steps/investment/versions/9999/impact`)).status).toBe(404);
+  });
+
+  it('compares with the live version: an answer the live version refuses just the same is no new refusal', async () => {
+    // The breaking version goes live (its migration stated); the three answers, given under 0, lack a branch.
+    const translations = { en: texts('Preferred branch'), 'zh-HK': texts('首選分行'), 'zh-CN': texts('首选分行') };
+    const live = (await as('ed')('POST', '/staff/studio/steps/investment/drafts', { document: breakingVersion(), translations })).body.data.version as number;
+    expect((await as('ed')('POST', `/staff/studio/steps/investment/versions/${live}/submit`)).status).toBe(200);
+    expect((await as('rev2')('POST', `/staff/studio/steps/investment/versions/${live}/publish`, { migration: 'Risk tolerance is asked again at review.' })).body.data).toMatchObject({ liveVersion: live });
+    // A next version changes a text only: it refuses those answers as the live one does, for the same reason.
+    const next = (await as('ed')('POST', '/staff/studio/steps/investment/drafts', { document: breakingVersion(), translations: { ...translations, en: texts('Branch you prefer') } })).body.data.version as number;
+    const impact = (await as('ed')('GET', `/staff/studio/steps/investment/versions/${next}/impact`)).body.data;
+    expect(impact.refused).toEqual({ checked: 3, refused: 0, alreadyRefused: 3, byField: {} });
   });
 });

@@ -15,7 +15,8 @@ export interface Impact {
   /** Counts stop one past this: above it, "more than". */
   countCap: number;
   dropped: { key: string; holding: number }[];
-  refused: { checked: number; refused: number; byField: Record<string, number> } | null;
+  /** New refusals only: answers the live version accepts and this one refuses; those both refuse apart. */
+  refused: { checked: number; refused: number; alreadyRefused: number; byField: Record<string, number> } | null;
   fields: { added: string[]; removed: string[]; changed: string[] };
   texts: Record<string, number>;
 }
@@ -59,6 +60,7 @@ export function PublishImpact({ stepId, version, revision }: { stepId: string; v
                   })}
             </li>
           )}
+          {impact.refused && impact.refused.alreadyRefused > 0 && <li>{t('studio.impact.alreadyRefused', { count: impact.refused.alreadyRefused })}</li>}
           {(['added', 'removed', 'changed'] as const).map((change) => impact.fields[change].length > 0 && <li key={change}>{t(`studio.impact.fields.${change}`, { fields: list(impact.fields[change]) })}</li>)}
           <li>
             {STUDIO_LANGUAGES.some((language) => impact.texts[language])

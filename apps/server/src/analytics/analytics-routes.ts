@@ -8,12 +8,12 @@ import { sessionMember } from '../http/session.ts';
 import { ANALYTICS_BATCH_MAX } from '@kh/api';
 import { eventProblem, type EventApplication } from './event-rules.ts';
 
-/** The member's own application (the latest, a supplement included) with each answered step's pin. */
+/** The member's own application (the latest, a supplement included) with each answered step's pin (a pre-filled step has none). */
 async function eventApplication(db: Database, memberId: string): Promise<EventApplication | undefined> {
   const [application] = await db.select({ id: applications.id }).from(applications).where(eq(applications.memberId, memberId)).orderBy(desc(applications.createdAt)).limit(1);
   if (!application) return undefined;
   const pins = await db.select({ stepId: applicationSteps.stepId, version: applicationSteps.schemaVersion }).from(applicationSteps).where(eq(applicationSteps.applicationId, application.id));
-  return { id: application.id, pinned: Object.fromEntries(pins.map((pin) => [pin.stepId, pin.version])) };
+  return { id: application.id, pinned: Object.fromEntries(pins.flatMap((pin) => (pin.version === null ? [] : [[pin.stepId, pin.version]]))) };
 }
 
 export const analyticsPlugin: FastifyPluginAsync = async (app) => {

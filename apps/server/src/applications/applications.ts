@@ -95,7 +95,7 @@ const sessionApplicationLoader = perDatabase(
             ...found,
             retired: new Set(retired),
             payloads: Object.fromEntries(entries.map(([step, [payload]]) => [step, payload])),
-            versions: Object.fromEntries(entries.map(([step, [, version]]) => [step, version])),
+            versions: Object.fromEntries(entries.flatMap(([step, [, version]]) => (version === null ? [] : [[step, version]]))),
             revisions: Object.fromEntries(entries.map(([step, [, , revision]]) => [step, revision])),
           };
         });
@@ -114,7 +114,7 @@ const sessionApplications = preparedQuery((db) =>
       lastSeenAt: sessions.lastSeenAt,
       application: applications,
       // Each saved step the save reads as [payload, the version it was answered under, its revision]: one pass over them.
-      steps: sql<Record<string, [Record<string, unknown>, number, number]>>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, jsonb_build_array(${applicationSteps.payload}, ${applicationSteps.schemaVersion}, ${applicationSteps.revision})), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id} and (${applicationSteps.stepId} = wanted.step_id or ${applicationSteps.stepId} = any(${sql.placeholder('readSteps')}::text[])))`,
+      steps: sql<Record<string, [Record<string, unknown>, number | null, number]>>`(select coalesce(jsonb_object_agg(${applicationSteps.stepId}, jsonb_build_array(${applicationSteps.payload}, ${applicationSteps.schemaVersion}, ${applicationSteps.revision})), '{}'::jsonb) from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id} and (${applicationSteps.stepId} = wanted.step_id or ${applicationSteps.stepId} = any(${sql.placeholder('readSteps')}::text[])))`,
       // Each step's live version (steps never published are absent: 0), read in the same round trip.
       live: sql<PinnedVersions>`(select coalesce(jsonb_object_agg(${stepPublications.stepId}, ${stepPublications.version}), '{}'::jsonb) from ${stepPublications} where ${stepPublications.endedAt} is null)`,
       // Each step's running experiment: the version tried and its share.
@@ -137,12 +137,12 @@ export async function payloadsOf(db: Database, applicationId: string): Promise<P
   return (await answersOf(db, applicationId)).payloads;
 }
 
-/** An application's saved steps and the version each was answered under. */
+/** An application's saved steps and the version each was answered under (a step nobody answered yet, pre-filled by the server, has none). */
 export async function answersOf(db: Database, applicationId: string): Promise<{ payloads: Payloads; versions: PinnedVersions; revisions: Record<string, number> }> {
   const rows = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, applicationId));
   return {
     payloads: Object.fromEntries(rows.map((row) => [row.stepId, row.payload as Record<string, unknown>])),
-    versions: Object.fromEntries(rows.map((row) => [row.stepId, row.schemaVersion])),
+    versions: Object.fromEntries(rows.flatMap((row) => (row.schemaVersion === null ? [] : [[row.stepId, row.schemaVersion]]))),
     revisions: Object.fromEntries(rows.map((row) => [row.stepId, row.revision])),
   };
 }

@@ -75,7 +75,8 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
   /** The live document of a step (the studio's last publish, or the bundled one). */
   const liveDocument = async (stepId: string) => (await publishedVersion(db, stepId, await liveVersion(db, stepId))).document;
 
-  async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>, schemaVersion: number) {
+  /** A step's answer written by the server; `schemaVersion` null keeps a step nobody answered unpinned. */
+  async function saveStep(application: Application, stepId: string, payload: Record<string, unknown>, schemaVersion: number | null) {
     await db
       .insert(applicationSteps)
       .values({ applicationId: application.id, stepId, payload, schemaVersion })
@@ -170,12 +171,14 @@ export const applyPlugin: FastifyPluginAsync = async (app) => {
     if (version.document.identityCheck)
       for (const lockedStep of stepsLockedToIdentity()) {
         if (!payloads[lockedStep]) continue;
-        const lockedVersion = await answeredVersion(db, lockedStep, versions[lockedStep], retired);
+        const answeredUnder = versions[lockedStep];
+        const lockedVersion = await answeredVersion(db, lockedStep, answeredUnder, retired);
         const locked = compileStep(lockedStep, contextFrom(payloads, application), { verifiedIdentity, version: lockedVersion });
         const carried = locked.toPayload({ ...locked.fromPayload(payloads[lockedStep]), ...locked.locked });
         // The same check saved again carries nothing new: no write.
-        if (lockedVersion.version === versions[lockedStep] && isDeepStrictEqual(carried, payloads[lockedStep])) continue;
-        await saveStep(application, lockedStep, carried, lockedVersion.version);
+        if ((answeredUnder === undefined || lockedVersion.version === answeredUnder) && isDeepStrictEqual(carried, payloads[lockedStep])) continue;
+        // Carrying facts in is no answer: a step the applicant has not answered stays free of any version.
+        await saveStep(application, lockedStep, carried, answeredUnder === undefined ? null : lockedVersion.version);
       }
     const revision = await saveStepAndProgress(db, {
       applicationId: application.id,

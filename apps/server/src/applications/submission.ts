@@ -28,11 +28,12 @@ export async function submitApplication(server: ServerContext, application: Appl
     // Answers saved before the identity check must agree with what it verified.
     // Each answer is checked under the version it was given with: a publish since never makes it
     // unsubmittable. A version a rollback retired is checked under the live one instead.
-    const version = await answeredVersion(db, stepId, versions[stepId] ?? 0, retired);
+    // A step only the server wrote (the identity check's pre-fill) has not been answered: missing.
+    const version = await answeredVersion(db, stepId, versions[stepId], retired);
     const compiled = compileStep(stepId, context, { verifiedIdentity, version });
     const data = compiled.fromPayload(payloads[stepId] ?? {});
     withServerValues(facts, compiled, data);
-    const errors: FieldError[] = payloads[stepId] ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];
+    const errors: FieldError[] = payloads[stepId] && versions[stepId] !== undefined ? validateData(compiled, data) : [{ field: '*', key: 'server.stepMissing' }];
     if (errors.length > 0) missing.push({ step: stepId, fields: errors.map((e) => ({ ...e, message: translateForVersion(version, language, e.key, e.params) })) });
   }
   if (needsPayment(config, application) && !(await paymentSettled(db, application.id))) missing.push({ step: 'payment', fields: [] });

@@ -148,8 +148,13 @@ export const applicationSteps = pgTable(
     applicationId: text('application_id').notNull().references(() => applications.id),
     stepId: text('step_id').notNull(),
     payload: jsonb('payload').notNull(),
-    /** The step version the answer was given under (0: the build-time schema); it is validated and shown with that version. */
-    schemaVersion: integer('schema_version').notNull().default(0),
+    /**
+     * The step version the applicant answered under (0: the build-time schema); it is validated and
+     * shown with that version. Null while nobody answered: a row the server wrote (the identity
+     * check's pre-fill of the personal step, its facts carried in) pins no version, so the applicant
+     * is drawn the live one (or an experiment's) when they reach the step.
+     */
+    schemaVersion: integer('schema_version'),
     /** Counts the saves: a page drawn from revision n saves only while the step is still at n (a second device's newer answer is not overwritten). */
     revision: integer('revision').notNull().default(1),
     /** The revision the saved answer was drawn from (null: the save named none). */

@@ -7,7 +7,7 @@ import { translate } from '@kh/i18n';
 import { answerText, type FormData } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
 import { answersOf, requiredSteps, type Application } from '../applications/index.ts';
-import { publishedVersion } from '../steps/index.ts';
+import { AS_GIVEN, answeredVersion } from '../steps/index.ts';
 import { compileStep, contextFrom } from '../steps/index.ts';
 import { Content } from './pdf-rendering.ts';
 
@@ -22,7 +22,7 @@ export async function applicationPdf({ db, config, storage, pdf }: Pick<ServerCo
   writer.line('Submitted', application.submittedAt ? application.submittedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'not yet');
   for (const stepId of requiredSteps(config, application)) {
     // Each answer as it was given: through the studio version it is pinned to, with that version's texts.
-    const version = await publishedVersion(db, stepId, versions[stepId] ?? 0);
+    const version = await answeredVersion(db, stepId, versions[stepId], AS_GIVEN);
     const compiled = compileStep(stepId, context, { version });
     const text: Text = (key) => version.translations.en?.[key] ?? translate('en', key);
     const data: FormData = compiled.fromPayload(payloads[stepId] ?? {});

@@ -16,7 +16,7 @@ import { valueAt, valueFieldsOf, type StepSchema } from '@kh/engine';
 import type { ServerContext } from '../context.ts';
 import { applicationSteps, auditLog, ekycChecks, payments, submissions } from '../db/schema.ts';
 import { requiredSteps, type Application } from '../applications/index.ts';
-import { publishedVersion, translateForVersion, type StepVersion } from '../steps/index.ts';
+import { AS_GIVEN, answeredVersion, translateForVersion, type StepVersion } from '../steps/index.ts';
 import { applicationPdf, LEGAL_DOCUMENTS } from '../documents/index.ts';
 import { decisionsOnPerson, screeningsOf } from '../screening/index.ts';
 import { caseDocuments } from './case-documents.ts';
@@ -137,7 +137,7 @@ async function packFiles(
 
   const stepRows = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, application.id)).orderBy(asc(applicationSteps.stepId));
   const versions = new Map<string, StepVersion>();
-  for (const row of stepRows) versions.set(row.stepId, await publishedVersion(db, row.stepId, row.schemaVersion));
+  for (const row of stepRows) versions.set(row.stepId, await answeredVersion(db, row.stepId, row.schemaVersion ?? undefined, AS_GIVEN));
   const documentOf = (stepId: string) => versions.get(stepId)?.document as StepSchema | undefined;
   const payloads = Object.fromEntries(stepRows.map((row) => [row.stepId, row.payload as Record<string, unknown>]));
 
@@ -216,7 +216,8 @@ async function packFiles(
     submittedAt: application.submittedAt?.toISOString() ?? null,
     generatedAt: now.toISOString(),
     generatedBy,
-    schemaVersions: Object.fromEntries(stepRows.map((row) => [row.stepId, row.schemaVersion])),
+    // Only the steps the applicant answered were given under a version; one the server filled is not.
+    schemaVersions: Object.fromEntries(stepRows.flatMap((row) => (row.schemaVersion === null ? [] : [[row.stepId, row.schemaVersion]]))),
     files: listed,
   };
 }

@@ -75,6 +75,9 @@ export function triedVersionFor(experiments: RunningExperiments, stepId: string,
 export type RetiredVersions = ReadonlySet<string>;
 export const retiredKey = (stepId: string, version: number) => `${stepId}@${version}`;
 
+/** No version retired: an answer shown as it was given (the signed PDF, the evidence pack), whatever a rollback did since. */
+export const AS_GIVEN: RetiredVersions = new Set();
+
 export async function retiredVersions(db: Database): Promise<RetiredVersions> {
   const rows = await db.select({ stepId: stepVersions.stepId, version: stepVersions.version }).from(stepVersions).where(isNotNull(stepVersions.retiredAt));
   return new Set(rows.map((row) => retiredKey(row.stepId, row.version)));
@@ -82,7 +85,8 @@ export async function retiredVersions(db: Database): Promise<RetiredVersions> {
 
 /**
  * The version an answer is read and checked under: the one it was given with, unless a rollback
- * retired it, when the live one takes its place (the server, not the answer, decides).
+ * retired it, when the live one takes its place (the server, not the answer, decides). A step nobody
+ * answered (`pinned` undefined: a pre-fill) is read under the live one.
  */
 export async function answeredVersion(db: Database, stepId: string, pinned: number | undefined, retired: RetiredVersions): Promise<StepVersion> {
   if (pinned !== undefined && !retired.has(retiredKey(stepId, pinned))) return publishedVersion(db, stepId, pinned);

@@ -70,24 +70,45 @@ export function publication(document: StepSchema, translations: StepTranslations
 }
 
 /**
- * Which stored answers a version would refuse: each application's answer to the step validated as a
- * save under it would be, with that application's context (its market, nationality…). Counted per
- * field; the values themselves never leave this function.
+ * Which stored answers a version would newly refuse: each application's answer to the step validated
+ * as a save would be, with that application's context (its market, nationality…), under the live
+ * version and under this one. Only an answer the live version accepts and this one refuses is a new
+ * refusal; one both refuse is counted apart (publishing changes nothing for it). Counted per field;
+ * the values themselves never leave this function.
  */
-export function answersRefused(document: StepSchema, answers: { context: StepContext; payload: Record<string, unknown> }[]): { checked: number; refused: number; byField: Record<string, number> } {
-  const validator = validatorFromCode(validatorCode(compile(document, { dictionaries })));
-  const compiledByContext = new Map<string, ReturnType<typeof compile>>();
+export function answersRefused(
+  document: StepSchema,
+  answers: { context: StepContext; payload: Record<string, unknown> }[],
+  liveDocument?: StepSchema,
+): { checked: number; refused: number; alreadyRefused: number; byField: Record<string, number> } {
+  const errorsUnder = errorsOf(document);
+  const liveErrorsUnder = liveDocument ? errorsOf(liveDocument) : () => [];
   const byField: Record<string, number> = {};
   let refused = 0;
-  for (const { context, payload } of answers) {
+  let alreadyRefused = 0;
+  for (const answer of answers) {
+    const errors = errorsUnder(answer);
+    if (errors.length === 0) continue;
+    if (liveErrorsUnder(answer).length > 0) {
+      alreadyRefused += 1;
+      continue;
+    }
+    refused += 1;
+    for (const field of new Set(errors.map((error) => error.field))) byField[field] = (byField[field] ?? 0) + 1;
+  }
+  return { checked: answers.length, refused, alreadyRefused, byField };
+}
+
+/** A save's check under one document, compiled once per context it meets. */
+function errorsOf(document: StepSchema) {
+  const validator = validatorFromCode(validatorCode(compile(document, { dictionaries })));
+  const compiledByContext = new Map<string, ReturnType<typeof compile>>();
+  return ({ context, payload }: { context: StepContext; payload: Record<string, unknown> }) => {
     const key = JSON.stringify(context);
     let compiled = compiledByContext.get(key);
     if (!compiled) compiledByContext.set(key, (compiled = compile(document, { dictionaries, context })));
-    const errors = validateStep(compiled, compiled.fromPayload(payload), { validator });
-    if (errors.length > 0) refused += 1;
-    for (const field of new Set(errors.map((error) => error.field))) byField[field] = (byField[field] ?? 0) + 1;
-  }
-  return { checked: answers.length, refused, byField };
+    return validateStep(compiled, compiled.fromPayload(payload), { validator });
+  };
 }
 
 export const STUDIO_WORK = {
@@ -97,7 +118,7 @@ export const STUDIO_WORK = {
   preview: (input: { document: StepSchema; translations: StepTranslations }) => preview(input.document, input.translations),
   check: (input: { document: StepSchema; translations: StepTranslations; context: StepContext; data: Record<string, unknown> }) => check(input.document, input.translations, input.context, input.data),
   publication: (input: { document: StepSchema; translations: StepTranslations }) => publication(input.document, input.translations),
-  answersRefused: (input: { document: StepSchema; answers: { context: StepContext; payload: Record<string, unknown> }[] }) => answersRefused(input.document, input.answers),
+  answersRefused: (input: { document: StepSchema; liveDocument?: StepSchema; answers: { context: StepContext; payload: Record<string, unknown> }[] }) => answersRefused(input.document, input.answers, input.liveDocument),
   /** Nothing: the worker answers once it has loaded what the work needs. */
   warm: () => true,
   /** Tests only: holds the thread as a document that never finishes compiling would. */

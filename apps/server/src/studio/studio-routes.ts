@@ -618,7 +618,9 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const current = await versionDocument(stepId, live);
     const next = await versionDocument(stepId, version);
     const diff = diffStepVersions(current, next);
-    const openAnswer = and(eq(applicationSteps.stepId, stepId), inArray(applications.status, OPEN_STATUSES));
+    // An answer is a row the applicant saved (it pins a version); a row the server filled (the identity
+    // check's pre-fill) pins none and is nobody's answer under any version.
+    const openAnswer = and(eq(applicationSteps.stepId, stepId), inArray(applications.status, OPEN_STATUSES), isNotNull(applicationSteps.schemaVersion));
     // Counted up to one past the cap: at a broker's size most applications are open, and "more than
     // 10,000" says what an editor needs without reading every one of them.
     const countedUpTo = (where: SQL | undefined) =>
@@ -641,7 +643,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       const payloads = payloadsBy.get(application.id) ?? {};
       return { context: contextFrom(payloads, application), payload: payloads[stepId] ?? {} };
     });
-    const refused = await compiling(request, () => compiler.run('answersRefused', { document: next.document, answers }), () => null);
+    const refused = await compiling(request, () => compiler.run('answersRefused', { document: next.document, liveDocument: current.document, answers }), () => null);
     const texts = Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, diff.translations.filter((change) => change.language === language).length]));
     return ok({
       stepId,
