@@ -6,10 +6,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { staffLogin } from '@kh/testing';
-import { createStaff } from '../../server/src/staff/staff-auth.ts';
 import { phone, shooter, useProduct } from './harness.ts';
 import { fillContact, login, next, waitPath } from './journey.ts';
+import { editors } from './studio-editors.ts';
 
 const env = useProduct();
 
@@ -36,20 +35,6 @@ const texts = {
   'zh-CN': { 'field.contact.branch.label': '首选分行' },
 };
 
-async function editors() {
-  const db = env.product.database.db;
-  await createStaff(db, { email: 'author@broker.example', name: 'Amy Author', password: 'e2e editor password', role: 'editor' });
-  await createStaff(db, { email: 'checker@broker.example', name: 'Chris Checker', password: 'e2e editor password', role: 'editor' });
-  const call = async (who: string, method: string, path: string, body?: unknown) => {
-    const token = await staffLogin(env.product.origin, `${who}@broker.example`, 'e2e editor password');
-    const res = await fetch(`${env.product.origin}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    const answer = (await res.json()) as { data: Record<string, unknown> };
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer)}`);
-    return answer.data;
-  };
-  return { author: (m: string, p: string, b?: unknown) => call('author', m, p, b), checker: (m: string, p: string, b?: unknown) => call('checker', m, p, b) };
-}
-
 /** What the server stored for the page's applicant, asked as the app asks: the saved answer, and the version it is pinned to. */
 const storedContact = (page: Page) =>
   page.evaluate(async () => {
@@ -69,7 +54,7 @@ describe('a step published from the studio', () => {
     await waitPath(early, '/info/contact');
     await fillContact(early, 60001);
 
-    const { author, checker } = await editors();
+    const { author, checker } = await editors(env.product);
     const { version } = (await author('POST', '/staff/studio/steps/contact/drafts', { document: withBranch(), translations: texts })) as { version: number };
     await author('POST', `/staff/studio/steps/contact/versions/${version}/submit`);
     await checker('POST', `/staff/studio/steps/contact/versions/${version}/publish`, {});

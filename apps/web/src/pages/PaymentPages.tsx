@@ -1,12 +1,12 @@
 // Payment (SPEC §4): RM 11 through the gateway, then the transit page (poll 300 ms × 20), then the
 // result, or the failure text of SPEC §8 with Retry.
-import { MARKET, RETURN_URLS, hasMarket, progressSegment, stepByName } from '@kh/flow';
-import { PageLayout } from '@kh/ui';
-import { useEffect, useState, type ReactElement } from 'react';
+import { MARKET, RETURN_URLS, hasMarket } from '@kh/flow';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplication } from '../app/application.tsx';
 import { endpoints } from '../app/services.ts';
 import { track } from '../app/analytics.ts';
+import { FormStepPage } from './FormStepPage.tsx';
 import { FailureScreen, TransitScreen, usePollUntil } from './Transit.tsx';
 
 const ORDER = 'kh.order';
@@ -21,13 +21,15 @@ let leftForGateway = false;
 const businessTypeOf = (app: ReturnType<typeof useApplication>) =>
   app.relatedType === 'SUPPLEMENT' && hasMarket(app.actor.getSnapshot().context.addingMarkets, MARKET.MAS) ? 3 : 0;
 
+/**
+ * The payment step's page is its step document, as every form step's is: a version the studio
+ * publishes (its texts, its help) is what the applicant sees here. Its one action is paying.
+ */
 export function PaymentStartPage(): ReactElement {
   const { t } = useTranslation();
   const app = useApplication();
-  const [busy, setBusy] = useState(false);
-  const info = stepByName('payment');
+  const formContext = useMemo(() => ({ status: { payment: { labelKey: 'common.bankLoginNotice', done: true } } }), []);
   async function pay() {
-    setBusy(true);
     try {
       const { result } = await endpoints.payment.applyPay({ memberId: '', businessType: businessTypeOf(app), relateId: app.applyId!, merchantReturnURL: RETURN_URLS.payment });
       track('payment_submit', { order: result.orderNumber });
@@ -38,19 +40,9 @@ export function PaymentStartPage(): ReactElement {
       if (result.redirectUrl) window.location.assign(result.redirectUrl);
     } catch {
       // The api client's toast says why; the applicant stays here and can pay again.
-    } finally {
-      setBusy(false);
     }
   }
-  return (
-    <PageLayout layout={info.layout} title={t(info.titleKey)} percent={info.percent} segment={progressSegment(info.name)} onBack={() => app.actor.send({ type: 'PREVIOUS' })}>
-      <h2 className="step-header__title">{t('common.fee', { amount: 11 })}</h2>
-      <p className="step-header__hint">{t('common.bankLoginNotice')}</p>
-      <button type="button" className="button button--main" onClick={() => void pay()} disabled={busy}>
-        {t('common.payNow')}
-      </button>
-    </PageLayout>
-  );
+  return <FormStepPage step="payment" formContext={formContext} submitLabel={t('common.payNow')} submitAction={pay} />;
 }
 
 export function PaymentTransitPage(): ReactElement {
