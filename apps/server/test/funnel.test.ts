@@ -54,6 +54,20 @@ describe('the funnel', () => {
     expect((await as('ed')('GET', '/staff/studio/funnel?from=2026-11-19&to=2026-11-21&stepId=personal')).body.data).toEqual({ steps: [], fields: [] });
   });
 
+  it('counts a step as left only when the applicant reached no later step by any route', async () => {
+    const on = (member: string, page: string, seconds: number) => event(member, 'form_view', seconds, { page, version: 0 });
+    await server.database.db.insert(analyticsEvents).values([
+      // Ten pass the identity check (which has no Next of its own: the provider's page decides) and reach the personal step.
+      ...Array.from({ length: 10 }, (_, i) => [on(`id${i}`, 'identity', 86_400 + i), on(`id${i}`, 'personal', 86_400 + 300 + i)]).flat(),
+      // One goes back from identity to the market step and leaves: that is no going on.
+      on('back', 'identity', 86_400 + 50), on('back', 'market', 86_400 + 80),
+      // One sent back after a rejection goes from the identity check to the document upload.
+      on('redo', 'identity', 86_400 + 60), on('redo', 'documentUpload', 86_400 + 200),
+    ]);
+    const steps = (await as('ed')('GET', '/staff/studio/funnel?from=2026-11-21&to=2026-11-21&stepId=identity')).body.data.steps;
+    expect(steps).toEqual([{ stepId: 'identity', version: 0, reached: 12, completed: 11, left: 1, medianSeconds: 300 }]);
+  });
+
   it('refuses a range that is not one, in words, and is for editors only', async () => {
     for (const query of ['from=2026-11-21&to=2026-11-20', 'from=2026-02-30&to=2026-03-01', 'from=2025-01-01&to=2026-11-20']) {
       const refused = await as('ed')('GET', `/staff/studio/funnel?${query}`);
