@@ -26,3 +26,4 @@ export * from './step-versions.ts';
 export * from './step-edits.ts';
 export * from './text-sources.ts';
 export * from './answer-text.ts';
+export { valuesOfField, type FieldChoice, type FieldValues } from './rule-values.ts';

@@ -8,6 +8,7 @@ import { payloadLeafType } from './payload-types.ts';
 import { CONTEXT_KEYS, FIELD_KINDS, isValueField, walkFields, type Field, type Rule, type StepSchema, type ValidationRule, type ValueField } from './step-schema.ts';
 import { partsOf, requiredMessageKey } from './validation-rules.ts';
 import { PROJECTION_COLUMNS, type Projection } from './step-behaviour.ts';
+import { ruleValueProblems } from './rule-values.ts';
 import type { Dictionaries } from './compile.ts';
 
 export const REQUIRED_LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
@@ -225,6 +226,8 @@ export function lintSteps({ steps, dictionaries, locales, metaSchema }: LintInpu
       else if (leaf !== leafTypeFor(field)) report(`dataKey "${field.dataKey}" holds ${leaf} in the payload, but the field's valueType gives ${leafTypeFor(field)}`, field.id);
     }
     for (const problem of behaviourProblems(step)) report(problem.reason, problem.field);
+    if (problems.some((p) => p.file === file)) continue;
+    for (const problem of ruleValueProblems(step, dictionaries)) report(problem.reason, problem.field);
     if (problems.some((p) => p.file === file)) continue;
     try {
       compile(step, { dictionaries });

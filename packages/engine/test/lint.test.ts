@@ -17,6 +17,29 @@ describe('pnpm schemas:lint', () => {
   it('is clean on the real schemas', () => {
     expect(lintSteps({ ...base(), steps: stepFiles })).toEqual([]);
   });
+  it('refuses a value a rule compares a field with that the field can never hold: "Married" where marital status holds 1-4', () => {
+    const doc = copyOf('personal');
+    field(doc, 'raceOther').visibleWhen = { field: 'maritalStatus', eq: 'Married' };
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'raceOther', reason: 'a rule compares maritalStatus with "Married", a string; maritalStatus holds numbers' });
+    field(doc, 'raceOther').visibleWhen = { field: 'maritalStatus', in: [2, 7] };
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'raceOther', reason: expect.stringMatching(/^a rule compares maritalStatus with 7, which it can never hold \(its values: 1, 2, 3, 4/) });
+    field(doc, 'raceOther').visibleWhen = { field: 'maritalStatus', in: [2, 4] };
+    expect(lintOne(doc)).toEqual([]);
+  });
+  it('refuses a comparison the field\'s type cannot make', () => {
+    const doc = copyOf('personal');
+    field(doc, 'raceOther').visibleWhen = { field: 'maritalStatus', has: 2 };
+    expect(lintOne(doc)).toContainEqual(expect.objectContaining({ field: 'raceOther', reason: expect.stringContaining('"has" asks whether a list holds a value; maritalStatus holds one number') }));
+  });
+  it('refuses a rule that no answers make true, and takes one that some do', () => {
+    const doc = copyOf('personal');
+    field(doc, 'raceOther').visibleWhen = { all: [{ field: 'maritalStatus', eq: 1 }, { field: 'maritalStatus', eq: 2 }] };
+    expect(lintOne(doc)).toContainEqual({ file: 'schemas/steps/copy.json', field: 'raceOther', reason: 'the rule can never be true, whatever is answered: the field would never show' });
+    field(doc, 'raceOther').visibleWhen = { all: [{ field: 'maritalStatus', in: [1, 2] }, { not: { field: 'maritalStatus', eq: 1 } }, { context: 'mode', eq: 'rejected' }] };
+    expect(lintOne(doc)).toEqual([]);
+    field(doc, 'raceOther').visibleWhen = { all: [{ field: 'sameAsRegistered', eq: true }, { not: { field: 'sameAsRegistered', filled: true } }] };
+    expect(lintOne(doc)).toContainEqual(expect.objectContaining({ field: 'raceOther', reason: expect.stringContaining('never be true') }));
+  });
   it('catches an unknown kind', () => {
     const doc = copyOf('contact');
     field(doc, 'email').kind = 'TextArea';
