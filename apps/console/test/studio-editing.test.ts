@@ -94,9 +94,10 @@ describe('editing in the studio', () => {
     await ann.frameLocator('iframe[title="The step in English"]').getByText('E-mail address').first().waitFor();
     await look(ann, 'label-in-place');
 
-    // A rename carries the label and placeholder keys (and their texts), the data key and its declaration.
+    // A rename carries the label and placeholder keys (and their texts), and, asked to, the data key and its declaration.
     await treeRow(ann, 'email').click();
     const form = ann.locator('.studio-form');
+    await form.getByLabel(/Rename its data key \(email\) as well/).check();
     await form.getByLabel('Id', { exact: true }).fill('mobile');
     await form.getByLabel('Id', { exact: true }).press('Enter');
     await form.getByRole('alert').getByText('Another field of this step is already called mobile; the field keeps its name.').waitFor();
@@ -104,7 +105,7 @@ describe('editing in the studio', () => {
     await form.getByLabel('Id', { exact: true }).press('Enter');
     await treeRow(ann, 'mail').waitFor();
     await expect(form.getByLabel('Label key').inputValue()).resolves.toBe('field.contact.mail.label');
-    await expect(form.getByLabel('Data key').inputValue()).resolves.toBe('mail');
+    await expect(form.getByLabel('Data key', { exact: true }).inputValue()).resolves.toBe('mail');
     await expect(form.getByLabel('Label in English').inputValue()).resolves.toBe('E-mail address');
     await lintStatus(ann).getByText('Lint clean').waitFor();
     await ann.getByRole('tab', { name: 'Texts' }).click();
@@ -203,7 +204,7 @@ describe('editing in the studio', () => {
     const statement = await impact.innerText();
     expect(statement).toContain('1 open application has answered this step (1 under the live version)');
     expect(statement).toContain('It drops the answer email, which 1 open application holds: publishing needs a migration note.');
-    expect(statement).toContain('Of the most recently saved answers (1 checked), 1 would be refused by this version, at mail (1).');
+    expect(statement).toContain('Of the most recently saved answers (1 checked), 1 that the live version accepts would be refused by this version, at mail (1).');
     expect(statement).toContain('Fields added: mail.');
     expect(statement).toContain('Fields removed: email.');
     expect(statement).toMatch(/Texts changed: \d+ in English, \d+ in 繁體中文,? and \d+ in 简体中文\./);

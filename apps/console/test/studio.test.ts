@@ -82,14 +82,16 @@ describe('the schema studio', () => {
     await form.getByLabel('Id').fill('branch');
     // The rename is made on Enter (or on leaving the box), carrying the new field's keys along.
     await form.getByLabel('Id').press('Enter');
-    await expect.poll(() => form.getByLabel('Data key').inputValue()).toBe('branch');
-    await form.getByLabel('Data key').fill('preferredBranch');
+    await expect.poll(() => form.getByLabel('Data key', { exact: true }).inputValue()).toBe('branch');
+    await form.getByLabel('Data key', { exact: true }).fill('preferredBranch');
     await form.getByLabel('Label key').fill('field.contact.branch.label');
     await form.getByLabel('Choices').selectOption('dictionary');
     await form.getByLabel('Dictionary').selectOption('State');
     await form.getByLabel('Required').check();
     await form.getByLabel('Shown when: what it reads').selectOption('field:hasCdsAccount');
-    await form.getByLabel('Shown when: value').fill('false');
+    // The values of the field read are offered by their labels.
+    await form.getByLabel('Shown when: value').selectOption({ label: 'No' });
+    await form.getByText('Shown when Do you have a CDS account with another broker? is No').waitFor();
     await form.getByRole('button', { name: 'Add a rule' }).click();
     await form.getByLabel('Rule 1', { exact: true }).selectOption('maxLength');
     await form.getByLabel('Rule 1: max').fill('40');

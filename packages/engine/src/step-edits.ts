@@ -3,7 +3,7 @@
 // text and the field tree stay two views of one value. A field is addressed by its path of indexes
 // through `fields` and `children`.
 import type { PayloadLeaf, PayloadShape } from './payload-types.ts';
-import { CONTAINER_KINDS, DISPLAY_KINDS, type Field, type FieldKind, type StepSchema } from './step-schema.ts';
+import { CONTAINER_KINDS, DISPLAY_KINDS, isValueField, walkFields, type Field, type FieldKind, type StepSchema, type ValueField } from './step-schema.ts';
 
 export type FieldPath = number[];
 
@@ -155,7 +155,7 @@ export interface FieldRename {
   document: StepSchema;
   /** Text keys that named the field by its id (its label, help, options…), now naming the new id. */
   textKeys: [string, string][];
-  /** Its dataKey, where the key's last segment was the id (a key named otherwise is the data's own name and stays). */
+  /** Its dataKey, when the editor chose to rename it too and its last segment was the id (a key named otherwise is the data's own name and stays). */
   dataKey?: [string, string];
 }
 
@@ -167,7 +167,12 @@ const FIELD_ID = /^[A-Za-z_$][\w$]*$/;
  * every rule of the step that reads it (`{ field: 'email' }`). Undefined for an id that is taken or
  * is not an identifier: the caller says so rather than making a document the lint refuses.
  */
-export function renameField(document: StepSchema, path: FieldPath, newId: string): FieldRename | undefined {
+/**
+ * A field renamed: its id, the text keys that name it, and the rules reading it. Its data key is
+ * what the API, the back office and every stored answer know it by: it stays unless the editor asks
+ * (`carryDataKey`) for it to follow the id.
+ */
+export function renameField(document: StepSchema, path: FieldPath, newId: string, { carryDataKey = false }: { carryDataKey?: boolean } = {}): FieldRename | undefined {
   const original = fieldAt(document, path);
   if (!original || !FIELD_ID.test(newId)) return undefined;
   const oldId = original.id;
@@ -191,7 +196,7 @@ export function renameField(document: StepSchema, path: FieldPath, newId: string
   options?.forEach((option) => (option.labelKey = carry(option.labelKey) as string | undefined));
 
   let dataKey: [string, string] | undefined;
-  if (typeof field.dataKey === 'string') {
+  if (carryDataKey && typeof field.dataKey === 'string') {
     const segments = field.dataKey.split('.');
     if (segments.at(-1) === oldId) {
       const renamed = [...segments.slice(0, -1), newId].join('.');
@@ -224,3 +229,54 @@ function movePayloadLeaf(document: StepSchema, segments: string[], newLast: stri
   node[newLast] = node[last];
   delete node[last];
 }
+
+/** What depends on a field, for an editor about to remove or rename it. Empty: nothing does. */
+export interface FieldDependents {
+  /** The application columns the server copies the answer into (the queue, uniqueness, the back office). */
+  columns: string[];
+  /** Held unique across applicants. */
+  unique: boolean;
+  /** Locked to a fact the identity check verifies. */
+  verifiedBy?: string;
+  /** Fields whose visibility or checks read it. */
+  readBy: string[];
+  /** The key the API and the back office receive its answer under. */
+  dataKey?: string;
+}
+
+/** Whatever depends on the field (and, for a container, on any field inside it). */
+export function dependentsOfField(document: StepSchema, path: FieldPath): FieldDependents {
+  const field = fieldAt(document, path);
+  const inside = field ? walkFields([field]).map((entry) => entry.field) : [];
+  const ids = new Set(inside.map((f) => f.id));
+  const values = inside.filter(isValueField) as ValueField[];
+  const readBy = walkFields(document.fields)
+    .map((entry) => entry.field)
+    .filter((other) => !ids.has(other.id))
+    .filter((other) => {
+      const reads = new Set<string>();
+      const collect = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(collect);
+        if (!node || typeof node !== 'object') return;
+        for (const [name, value] of Object.entries(node as Record<string, unknown>)) {
+          if (name === 'children') continue;
+          if ((name === 'field' || name.endsWith('Field')) && typeof value === 'string') reads.add(value);
+          else collect(value);
+        }
+      };
+      collect({ visibleWhen: other.visibleWhen, rules: (other as ValueField).rules, dataSource: (other as ValueField).dataSource });
+      return [...reads].some((id) => ids.has(id));
+    })
+    .map((other) => other.id);
+  const projections = values.flatMap((f) => f.projectTo ?? []).map((p) => (typeof p === 'string' ? p : p.column));
+  return {
+    columns: [...new Set(projections)],
+    unique: values.some((f) => !!f.unique),
+    ...(values.find((f) => f.verifiedBy) ? { verifiedBy: values.find((f) => f.verifiedBy)!.verifiedBy } : {}),
+    readBy,
+    ...(values.length === 1 ? { dataKey: values[0]!.dataKey } : {}),
+  };
+}
+
+/** Whether removing the field needs the editor's yes: something beyond its own answer depends on it. */
+export const hasDependents = (d: FieldDependents): boolean => d.columns.length > 0 || d.unique || !!d.verifiedBy || d.readBy.length > 0;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintSteps } from '../src/lint.ts';
 import { loadLocales, loadMetaSchema, loadStepSchemas } from '../src/node/load.ts';
-import { declarePayloadKey, duplicateField, fieldAt, fieldIds, freshId, insertField, moveField, newField, pathOfField, removeField, renameField, updateField } from '../src/step-edits.ts';
+import { declarePayloadKey, dependentsOfField, duplicateField, hasDependents, fieldAt, fieldIds, freshId, insertField, moveField, newField, pathOfField, removeField, renameField, updateField } from '../src/step-edits.ts';
 import { withTranslations } from '../src/step-versions.ts';
 import { valueFieldsOf, type StepSchema } from '../src/step-schema.ts';
 import { dictionaries } from './helpers.ts';
@@ -105,10 +105,18 @@ describe('step edits', () => {
     expect(freshId(new Set(), 'a')).toBe('a');
   });
 
-  it('renaming a field carries its text keys, a dataKey named after it with its declaration, and the rules that read it', () => {
+  it('renaming a field keeps its data key, which the API and the back office receive, unless the editor asks', () => {
+    const before = contact();
+    const kept = renameField(before, pathOfField(before, 'agentChoice')!, 'introducer')!;
+    expect(fieldAt(kept.document, pathOfField(kept.document, 'introducer')!)).toMatchObject({ labelKey: 'field.contact.introducer.label', dataKey: 'agentChoice' });
+    expect(kept.dataKey).toBeUndefined();
+    expect(kept.document.payload).toEqual(before.payload);
+  });
+
+  it('renaming a field, its data key too when asked, carries its text keys, the dataKey with its declaration, and the rules that read it', () => {
     const before = contact();
     const frozen = JSON.stringify(before);
-    const renamed = renameField(before, pathOfField(before, 'agentChoice')!, 'introducer')!;
+    const renamed = renameField(before, pathOfField(before, 'agentChoice')!, 'introducer', { carryDataKey: true })!;
     expect(JSON.stringify(before)).toBe(frozen);
     const field = fieldAt(renamed.document, pathOfField(renamed.document, 'introducer')!) as unknown as Record<string, unknown>;
     expect(field).toMatchObject({ labelKey: 'field.contact.introducer.label', dataKey: 'introducer' });
@@ -127,12 +135,24 @@ describe('step edits', () => {
 
   it('a dataKey named otherwise stays with the data; a taken or malformed id is refused', () => {
     const before = contact();
-    const nationality = renameField(before, pathOfField(before, 'nationality')!, 'citizenship')!;
+    const nationality = renameField(before, pathOfField(before, 'nationality')!, 'citizenship', { carryDataKey: true })!;
     expect(nationality.dataKey).toBeUndefined();
     expect(fieldAt(nationality.document, pathOfField(nationality.document, 'citizenship')!)).toMatchObject({ dataKey: 'nationalityCode' });
     expect(renameField(before, pathOfField(before, 'email')!, 'mobile')).toBeUndefined();
     expect(renameField(before, pathOfField(before, 'email')!, 'e-mail')).toBeUndefined();
     expect(renameField(before, pathOfField(before, 'email')!, '')).toBeUndefined();
     expect(renameField(before, pathOfField(before, 'email')!, 'email')!.document).toBe(before);
+  });
+  it('says what depends on a field before it goes: the columns it is copied to, uniqueness, the identity lock, the rules reading it', () => {
+    const step = contact();
+    const email = dependentsOfField(step, pathOfField(step, 'email')!);
+    expect(email).toMatchObject({ columns: ['email'], unique: true, dataKey: 'email' });
+    expect(hasDependents(email)).toBe(true);
+    // The dealer code shows when agentChoice is 2.
+    expect(dependentsOfField(step, pathOfField(step, 'agentChoice')!).readBy).toContain('drCode');
+    const personal = stepNamed('personal');
+    expect(dependentsOfField(personal, pathOfField(personal, 'nricNumber')!)).toMatchObject({ verifiedBy: 'documentNumber' });
+    // The introduction header: nothing depends on it.
+    expect(hasDependents(dependentsOfField(step, pathOfField(step, 'intro')!))).toBe(false);
   });
 });

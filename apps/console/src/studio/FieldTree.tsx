@@ -6,7 +6,9 @@ import {
   FIELD_KINDS,
   VALUE_TYPES,
   declarePayloadKey,
+  dependentsOfField,
   duplicateField,
+  hasDependents,
   fieldAt,
   fieldIds,
   insertField,
@@ -17,12 +19,16 @@ import {
   payloadLeafType,
   removeField,
   renameField,
+  STUDIO_LANGUAGES,
   updateField,
+  valuesOfField,
+  type Dictionaries,
   type Field,
   type FieldKind,
   type FieldPath,
   type Rule,
   type StepSchema,
+  type StudioLanguage,
   type ValidationRule,
   type ValueField,
 } from '@kh/engine';
@@ -32,6 +38,10 @@ import { useTranslation } from 'react-i18next';
 import metaSchema from '../../../../schemas/meta/step.schema.json';
 import type { FieldFigures } from './types.ts';
 import { newRule, parameterValue, ruleForms, type RuleForm } from './rule-forms.ts';
+import { ruleOverview, ruleSentence, valueFieldsById, valueName, type RuleWords } from './rule-sentence.ts';
+import { CONSOLE_LANGUAGES } from '../i18n.ts';
+
+const LANGUAGE_NAMES: Record<string, string> = Object.fromEntries(CONSOLE_LANGUAGES);
 
 const RULE_FORMS = ruleForms(metaSchema as Record<string, unknown>);
 
@@ -42,10 +52,14 @@ export interface FieldTreeProps {
   onSelect(path: FieldPath | undefined): void;
   /** A structured edit; `typing` for a text box's keystrokes (one undo step per pause), `textKeys` when texts move to new keys. */
   onChange(document: StepSchema, how?: { typing?: boolean; textKeys?: [string, string][] }): void;
-  /** The text a key shows in the editor's language (the version's own, else the shipped one). */
-  textOf(key: string): string;
-  /** Sets a key's text in the editor's language. */
-  onText(key: string, text: string): void;
+  /** The text a key shows in a language, the editor's by default (the version's own, else the shipped one). */
+  textOf(key: string, language?: StudioLanguage): string;
+  /** Sets a key's text in a language, the editor's by default. */
+  onText(key: string, text: string, language?: StudioLanguage): void;
+  /** The dictionaries' entries: a rule's values by their labels. */
+  dictionaries: Dictionaries;
+  /** The data keys of the version this one started from: a rename keeps those unless asked, and carries a new field's. */
+  knownDataKeys: ReadonlySet<string>;
   /** The editor's language, named in its own words ("English"). */
   languageName: string;
   /** What applicants did at a field of this version (the funnel's last 30 days), when there is anything. */
@@ -61,7 +75,7 @@ const childrenOf = (field: Field): Field[] | undefined => (field as { children?:
 const samePath = (a: FieldPath | undefined, b: FieldPath) => !!a && a.length === b.length && a.every((n, i) => n === b[i]);
 
 export function FieldTree(props: FieldTreeProps): ReactElement {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const { document, editable, selected, onSelect, onChange } = props;
   const [kind, setKind] = useState<FieldKind>('Select');
   const [editingLabel, setEditingLabel] = useState<FieldPath>();
@@ -99,6 +113,20 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
     onSelect(at);
   };
 
+  const list = (items: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(items);
+  /** What removing the field would break, as a question; none when nothing depends on it. */
+  const removalQuestion = (path: FieldPath): string | undefined => {
+    const dependents = dependentsOfField(document, path);
+    if (!hasDependents(dependents)) return undefined;
+    const reasons = [
+      dependents.columns.length > 0 && t('studio.tree.removeColumns', { columns: list(dependents.columns) }),
+      dependents.unique && t('studio.tree.removeUnique'),
+      dependents.verifiedBy && t('studio.tree.removeVerified', { fact: dependents.verifiedBy }),
+      dependents.readBy.length > 0 && t('studio.tree.removeReadBy', { fields: list(dependents.readBy.map((id) => fieldName(props, id))) }),
+      dependents.dataKey && t('studio.tree.removeDataKey', { key: dependents.dataKey }),
+    ].filter(Boolean);
+    return t('studio.tree.removeAsk', { name: fieldName(props, fieldAt(document, path)!.id), reasons: reasons.join(' ') });
+  };
   const rows = (fields: Field[], parent: FieldPath): ReactElement => (
     <ul className="studio-tree__list">
       {fields.map((field, index) => {
@@ -161,7 +189,17 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
                   <button type="button" aria-label={t('studio.tree.duplicate', { name: field.id })} onClick={() => (onChange(duplicateField(document, path)), onSelect([...parent, index + 1]))}>
                     ⊞
                   </button>
-                  <button type="button" aria-label={t('studio.tree.remove', { name: field.id })} onClick={() => (onChange(removeField(document, path)), onSelect(undefined))}>
+                  <button
+                    type="button"
+                    aria-label={t('studio.tree.remove', { name: field.id })}
+                    onClick={() => {
+                      // A field something else depends on goes only once the editor has read what.
+                      const question = removalQuestion(path);
+                      if (question && !window.confirm(question)) return;
+                      onChange(removeField(document, path));
+                      onSelect(undefined);
+                    }}
+                  >
                     ✕
                   </button>
                 </span>
@@ -214,6 +252,77 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
       )}
       {rows(document.fields, [])}
       {chosen && selected && <FieldForm key={selected.join('.')} {...props} field={chosen} path={selected} />}
+      <RulesOverview {...props} />
+    </div>
+  );
+}
+
+/** The words a rule is read back in: the editor's language, the document's labels and the dictionaries. */
+function useRuleWords(props: Pick<FieldTreeProps, 'textOf' | 'dictionaries'>): RuleWords {
+  const { t, i18n } = useTranslation('console');
+  return { language: i18n.language, t: (key, options) => String(t(key, options as never)), textOf: (key) => props.textOf(key), dictionaries: props.dictionaries };
+}
+
+/** Every rule of the step, as a sentence, with the fields it reads and those reading it. */
+function RulesOverview(props: FieldTreeProps): ReactElement {
+  const { t, i18n } = useTranslation('console');
+  const words = useRuleWords(props);
+  const headingId = useId();
+  const rules = ruleOverview(props.document, words);
+  const nameOf = (id: string) => fieldName(props, id);
+  const list = (ids: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(ids.map(nameOf));
+  return (
+    <section className="studio-rules" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('studio.rule.overview')}</h2>
+      {rules.length === 0 ? (
+        <p>{t('studio.rule.overviewNone')}</p>
+      ) : (
+        <ul>
+          {rules.map((rule) => (
+            <li key={rule.id}>
+              <strong>{nameOf(rule.id)}</strong>: {rule.sentence ? t('studio.rule.shownWhen', { sentence: rule.sentence }) : t('studio.rule.alwaysShown')}
+              {rule.reads.length > 0 && <span className="studio-rules__links"> · {t('studio.rule.reads', { fields: list(rule.reads) })}</span>}
+              {rule.readBy.length > 0 && <span className="studio-rules__links"> · {t('studio.rule.readBy', { fields: list(rule.readBy) })}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A field's name as an editor reads it: its label in their language, else its id. */
+function fieldName(props: Pick<FieldTreeProps, 'document' | 'textOf'>, id: string): string {
+  const field = [...valueFieldsById(props.document).values()].find((f) => f.id === id) ?? props.document.fields.find((f) => f.id === id);
+  return (field?.labelKey && props.textOf(field.labelKey)) || id;
+}
+
+/** A text of the field in each of the three languages, side by side; a missing one says so. */
+function TextsInThreeLanguages({ what, textKey, props }: { what: string; textKey: string; props: FieldTreeProps }): ReactElement {
+  const { t } = useTranslation('console');
+  return (
+    <div className="studio-form__texts" role="group" aria-label={what}>
+      <span className="studio-form__caption">{what}</span>
+      {STUDIO_LANGUAGES.map((language) => {
+        const value = props.textOf(textKey, language);
+        const name = t('studio.form.textIn', { what, language: LANGUAGE_NAMES[language] ?? language });
+        return (
+          <span key={language} className="studio-form__text">
+            <span className="studio-form__language" aria-hidden="true">
+              {LANGUAGE_NAMES[language] ?? language}
+            </span>
+            <input
+              lang={language}
+              aria-label={name}
+              placeholder={t('studio.form.missing')}
+              className={value ? undefined : 'studio-form__missing'}
+              value={value}
+              readOnly={!props.editable}
+              onChange={(event) => props.onText(textKey, event.target.value, language)}
+            />
+          </span>
+        );
+      })}
     </div>
   );
 }
@@ -323,6 +432,10 @@ function FieldForm(props: FieldTreeProps & { field: Field; path: FieldPath }): R
   const required = valueField?.rules?.some((r) => r.rule === 'required') ?? false;
   const source = valueField?.dataSource ? ('dictionary' in valueField.dataSource ? 'dictionary' : 'options') : 'none';
   const rule = simpleRule(field.visibleWhen);
+  // A rename keeps the data key unless the editor ticks this (the API and the back office know it).
+  const [carryDataKey, setCarryDataKey] = useState(() => !!valueField && !props.knownDataKeys.has(valueField.dataKey));
+  const words = useRuleWords(props);
+  const readField = rule?.source.startsWith('field:') ? valueFieldsById(document).get(rule.source.slice('field:'.length)) : undefined;
   const otherIds = [...fieldIds(document)].filter((other) => other !== field.id);
   const declared = valueField ? payloadLeafType(document.payload, safeSegments(valueField.dataKey)) : undefined;
   const leaf = valueField ? (valueField.valueType === 'stringList' ? 'string' : (valueField.valueType as 'string' | 'number' | 'boolean')) : 'string';
@@ -339,16 +452,20 @@ function FieldForm(props: FieldTreeProps & { field: Field; path: FieldPath }): R
         </ul>
       )}
       <IdInput key={field.id} inputId={`${id}-id`} label={t('studio.form.id')} field={field} editable={editable} onRename={(newId) => {
-        const renamed = renameField(document, path, newId);
+        const renamed = renameField(document, path, newId, { carryDataKey });
         if (renamed) onChange(renamed.document, { textKeys: renamed.textKeys });
         return renamed ? undefined : fieldIds(document).has(newId) ? t('studio.form.idTaken', { id: newId }) : t('studio.form.idInvalid');
       }} />
-      {field.labelKey && (
-        <div className="studio-form__row">
-          <label htmlFor={`${id}-label-text`}>{t('studio.form.labelText', { language: props.languageName })}</label>
-          <input id={`${id}-label-text`} value={props.textOf(field.labelKey)} readOnly={!editable} onChange={(event) => props.onText(field.labelKey!, event.target.value)} />
-        </div>
+      {valueField && valueField.dataKey.split('.').at(-1) === field.id && editable && (
+        <label className="studio-form__check">
+          <input type="checkbox" checked={carryDataKey} onChange={(event) => setCarryDataKey(event.target.checked)} />
+          <span>{t('studio.form.carryDataKey', { key: valueField.dataKey })}</span>
+        </label>
       )}
+      {(['label', 'help', 'placeholder'] as const).map((kind) => {
+        const textKey = (field as unknown as Record<string, unknown>)[`${kind}Key`];
+        return typeof textKey === 'string' && textKey ? <TextsInThreeLanguages key={kind} what={t(`studio.form.textKind.${kind}`)} textKey={textKey} props={props} /> : null;
+      })}
       {row(
         'kind',
         t('studio.tree.kind'),
@@ -441,14 +558,18 @@ function FieldForm(props: FieldTreeProps & { field: Field; path: FieldPath }): R
                 return (
                   <div key={index} className="studio-form__option">
                     <input aria-label={t('studio.form.optionValue', { n: index + 1 })} value={String(option.value)} onChange={(event) => change({ value: scalarOf(event.target.value) })} />
-                    <input aria-label={t('studio.form.optionLabel', { n: index + 1 })} value={option.labelKey ?? ''} onChange={(event) => change({ labelKey: event.target.value })} />
+                    {typeof option.labelKey === 'string' && option.labelKey ? (
+                      <TextsInThreeLanguages what={t('studio.form.textKind.option', { value: String(option.value) })} textKey={option.labelKey} props={props} />
+                    ) : (
+                      <input aria-label={t('studio.form.optionLabel', { n: index + 1 })} value={String(option.labelKey ?? '')} onChange={(event) => change({ labelKey: event.target.value })} />
+                    )}
                     <button type="button" aria-label={t('studio.form.optionRemove', { n: index + 1 })} disabled={options.length === 1} onClick={() => set({ dataSource: { options: options.filter((_, i) => i !== index) } })}>
                       ✕
                     </button>
                   </div>
                 );
               })}
-              <button type="button" className="console-button" onClick={() => set({ dataSource: { options: [...(valueField.dataSource as { options: unknown[] }).options, { value: '', labelKey: '' }] } })}>
+              <button type="button" className="console-button" onClick={() => set({ dataSource: { options: [...(valueField.dataSource as { options: unknown[] }).options, newOption(valueField)] } })}>
                 {t('studio.form.optionAdd')}
               </button>
             </div>
@@ -459,19 +580,19 @@ function FieldForm(props: FieldTreeProps & { field: Field; path: FieldPath }): R
         <span id={`${id}-visible`}>{t('studio.form.visibleWhen')}</span>
         {rule ? (
           <>
-            <select aria-label={t('studio.form.ruleSource')} value={rule.source} onChange={(event) => set({ visibleWhen: ruleOf({ ...rule, source: event.target.value }) })}>
+            <select aria-label={t('studio.form.ruleSource')} value={rule.source} onChange={(event) => set({ visibleWhen: ruleOf({ ...rule, source: event.target.value, value: '' }) })}>
               <option value="">{t('studio.form.always')}</option>
               <optgroup label={t('studio.form.fields')}>
                 {otherIds.map((other) => (
                   <option key={other} value={`field:${other}`}>
-                    {other}
+                    {fieldName(props, other) === other ? other : t('studio.rule.fieldChoice', { label: fieldName(props, other), id: other })}
                   </option>
                 ))}
               </optgroup>
               <optgroup label={t('studio.form.context')}>
                 {CONTEXT_KEYS.map((key) => (
                   <option key={key} value={`context:${key}`}>
-                    {key}
+                    {t(`studio.fact.${key}`)}
                   </option>
                 ))}
               </optgroup>
@@ -485,16 +606,78 @@ function FieldForm(props: FieldTreeProps & { field: Field; path: FieldPath }): R
                     </option>
                   ))}
                 </select>
-                <input aria-label={t('studio.form.ruleValue')} value={rule.value} onChange={(event) => set({ visibleWhen: ruleOf({ ...rule, value: event.target.value }) })} />
+                <RuleValues rule={rule} readField={readField} words={words} onChange={(value) => set({ visibleWhen: ruleOf({ ...rule, value }) })} />
               </>
             )}
           </>
         ) : (
           <p className="studio-form__note">{t('studio.form.compoundRule')}</p>
         )}
+        <p className="studio-form__sentence" aria-live="polite">
+          {field.visibleWhen ? t('studio.rule.shownWhen', { sentence: ruleSentence(field.visibleWhen, document, words) }) : t('studio.rule.alwaysShown')}
+        </p>
       </div>
     </fieldset>
   );
+}
+
+/**
+ * A rule's values: the field's choices by their labels, in the editor's language, when the field
+ * has a closed set of them (one for "is", any for "is one of"); typed otherwise.
+ */
+function RuleValues({ rule, readField, words, onChange }: { rule: SimpleRule; readField: ValueField | undefined; words: RuleWords; onChange(value: string): void }): ReactElement | null {
+  const { t } = useTranslation('console');
+  if (rule.operator === 'filled')
+    return (
+      <select aria-label={t('studio.rule.value')} value={rule.value === 'false' ? 'false' : 'true'} onChange={(event) => onChange(event.target.value)}>
+        <option value="true">{t('studio.rule.yes')}</option>
+        <option value="false">{t('studio.rule.no')}</option>
+      </select>
+    );
+  const choices = readField ? valuesOfField(readField, words.dictionaries).choices : undefined;
+  const chosen = scalarsOf(rule.value);
+  const isChosen = (value: unknown) => chosen.some((c) => String(c) === String(value));
+  if (!choices) return <input aria-label={t('studio.form.ruleValue')} value={rule.value} onChange={(event) => onChange(event.target.value)} />;
+  if (rule.operator === 'eq')
+    return (
+      <select aria-label={t('studio.rule.value')} value={chosen.length ? String(chosen[0]) : ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="" disabled>
+          —
+        </option>
+        {choices.map((choice) => (
+          <option key={String(choice.value)} value={String(choice.value)}>
+            {valueName(readField, choice.value, words)}
+          </option>
+        ))}
+      </select>
+    );
+  return (
+    <div className="studio-form__choices" role="group" aria-label={t('studio.rule.values')}>
+      {choices.map((choice) => (
+        <label key={String(choice.value)} className="studio-form__check">
+          <input
+            type="checkbox"
+            checked={isChosen(choice.value)}
+            onChange={(event) => {
+              const next = event.target.checked ? [...chosen, choice.value] : chosen.filter((c) => String(c) !== String(choice.value));
+              onChange(next.map(String).join(', '));
+            }}
+          />
+          <span>{valueName(readField, choice.value, words)}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** A new choice of a field: the next value, and a text key of its own (its texts typed beside it). */
+function newOption(field: ValueField): { value: string | number; labelKey: string } {
+  const options = field.dataSource && 'options' in field.dataSource ? field.dataSource.options : [];
+  const keys = new Set(options.map((o) => o.labelKey));
+  let n = options.length + 1;
+  while (keys.has(`option.${field.id}.choice${n}`)) n += 1;
+  const numbers = options.map((o) => o.value).filter((v): v is number => typeof v === 'number');
+  return { value: field.valueType === 'number' ? Math.max(0, ...numbers) + 1 : `choice${n}`, labelKey: `option.${field.id}.choice${n}` };
 }
 
 /** A dataKey's segments, or none for one half typed (the lint names it). */

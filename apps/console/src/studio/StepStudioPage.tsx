@@ -2,7 +2,7 @@
 // JSON) over one document, with the lint as it is typed, the live preview in three languages, the
 // texts, the step's place in the flow, the changes from the version it started from, and the actions
 // of its state: save and send a draft, publish one in review (a second editor), roll back.
-import { STUDIO_LANGUAGES, confirmedSource, diffStepVersions, fieldAt, outdatedTexts, stepFileText, textSourcesAfter, type StepSchema, type StepTranslations, type StructuralValidator, type StudioLanguage, type TextSources } from '@kh/engine';
+import { STUDIO_LANGUAGES, confirmedSource, valueFieldsOf, diffStepVersions, fieldAt, outdatedTexts, stepFileText, textSourcesAfter, type StepSchema, type StepTranslations, type StructuralValidator, type StudioLanguage, type TextSources } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,7 +97,9 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const [base, setBase] = useState<{ document: StepSchema; translations: StepTranslations }>();
   const [text, setText] = useState('');
   const [translations, setTranslations] = useState<StepTranslations>({});
-  const [dirty, setDirty] = useState(false);
+  // The document and texts as last saved (or opened): unsaved is anything else, so undoing back to them is saved again.
+  const [saved, setSaved] = useState<Edit>({ text: '', translations: {} });
+  const dirty = text !== saved.text || !sameTranslations(translations, saved.translations);
   const [tab, setTab] = useState<Tab>('fields');
   const [selected, setSelected] = useState<number[]>();
   const [preview, setPreview] = useState<PreviewAnswer>();
@@ -116,6 +118,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const currentEdit = useRef<Edit>({ text, translations });
   currentEdit.current = { text, translations };
 
+  const translate = useRef(t);
+  translate.current = t;
   const loadHistory = useCallback(async () => {
     const answer = await get<StepHistory>(`studio/steps/${stepId}`);
     setHistory(answer);
@@ -133,7 +137,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       setText(stepFileText(opened.document));
       setTranslations(opened.translations);
       setTextBaseline({ translations: opened.translations, sources: opened.sources });
-      setDirty(false);
+      setSaved({ text: stepFileText(opened.document), translations: opened.translations });
       setEdits(emptyHistory());
       setSelected(undefined);
       setMigration({ needed: false, text: '' });
@@ -152,10 +156,12 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
             answer.liveVersion,
         ),
       )
-      .catch((caught: unknown) => setMessage({ kind: 'error', text: failureMessage(caught, t) }));
-  }, [loadHistory, openVersion, staff?.id, t]);
+      .catch((caught: unknown) => setMessage({ kind: 'error', text: failureMessage(caught, translate.current) }));
+    // Not on a change of language: opening the version again would drop the editor's unsaved edits.
+  }, [loadHistory, openVersion, staff?.id]);
 
   const document = useMemo(() => parse(text), [text]);
+  const knownDataKeys = useMemo(() => new Set(base ? valueFieldsOf(base.document).map((field) => field.dataKey) : []), [base]);
   const editable = detail?.status === 'draft' && detail.authorId === staff?.id;
 
   // The lint and the preview's validator, a moment after the typing stops; an older answer never overwrites a newer one.
@@ -187,7 +193,6 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
     setEdits((history) => recorded(history, before, source, typing, Date.now()));
     if (next.text !== undefined) setText(next.text);
     if (next.translations !== undefined) setTranslations(next.translations);
-    setDirty(true);
   };
   const edit = (next: string) => change({ text: next }, 'json', true);
   const editTexts = (next: StepTranslations, how?: { typing?: boolean }) => change({ translations: next }, 'texts', how?.typing ?? false);
@@ -210,7 +215,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       ),
     [rows, translations, textBaseline],
   );
-  const setText1 = (key: string, value: string) => change({ translations: { ...translations, [language]: { ...(translations[language] ?? {}), [key]: value } } }, `text ${key}`, true);
+  const setText1 = (key: string, value: string, inLanguage: StudioLanguage = language) =>
+    change({ translations: { ...translations, [inLanguage]: { ...(translations[inLanguage] ?? {}), [key]: value } } }, `text ${inLanguage} ${key}`, true);
 
   const step = (direction: 'undo' | 'redo') => {
     const move = (direction === 'undo' ? undone : redone)(edits, currentEdit.current);
@@ -218,7 +224,6 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
     setEdits(move.history);
     setText(move.value.text);
     setTranslations(move.value.translations);
-    setDirty(true);
   };
   const stepRef = useRef(step);
   stepRef.current = step;
@@ -259,7 +264,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
     await put(`studio/steps/${stepId}/versions/${open}`, { document, translations });
     // As the server does: a text given anew is made from its key's English now.
     setTextBaseline((before) => ({ translations, sources: textSourcesAfter(before, translations, englishOf) }));
-    setDirty(false);
+    setSaved({ text, translations });
     return open;
   };
   /** The author confirms a translation still right for its key's changed English (saving first, so the English is the one kept). */
@@ -328,7 +333,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
               disabled={busy}
               onClick={() => {
                 if (!window.confirm(t('studio.discardDraftQuestion', { version: versionName }))) return;
-                setDirty(false);
+                setSaved(currentEdit.current);
                 void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/discard`), open), t('studio.done.discarded'));
               }}
             >
@@ -435,6 +440,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
                   figuresOf={(id) => funnel?.fields.find((figures) => figures.field === id && figures.version === figuresVersion)}
                   problemsOf={problemsOf}
                   dictionaryNames={dictionaryNames}
+                  dictionaries={dictionaries}
+                  knownDataKeys={knownDataKeys}
                 />
               ) : (
                 <Alert kind="error">{t('studio.jsonInvalid')}</Alert>
@@ -501,4 +508,15 @@ function VersionList({ history, open, onOpen, language }: { history: StepHistory
       </ol>
     </div>
   );
+}
+
+/** The same texts in every language: a text emptied and one never given are not the same. */
+function sameTranslations(a: StepTranslations, b: StepTranslations): boolean {
+  const languages = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const language of languages) {
+    const one = a[language as StudioLanguage] ?? {};
+    const other = b[language as StudioLanguage] ?? {};
+    for (const key of new Set([...Object.keys(one), ...Object.keys(other)])) if (one[key] !== other[key]) return false;
+  }
+  return true;
 }
