@@ -1,7 +1,7 @@
 // A rule read back in the editor's words: fields by their labels, values by their options' labels
 // (a dictionary's included), the applicant's facts by their names, nested conditions bracketed.
 import { loadDictionaries, loadLocales, loadStepSchemas } from '@kh/engine/node';
-import type { StepSchema } from '@kh/engine';
+import type { Rule, StepSchema } from '@kh/engine';
 import { translationOf } from '@kh/engine/lint';
 import { describe, expect, it } from 'vitest';
 import en from '../src/locales/en.json';
@@ -22,7 +22,7 @@ describe('a rule in words', () => {
     expect(ruleSentence({ field: 'raceOther', filled: true }, personal(), words)).toBe('Race (other) is answered');
   });
   it('says the applicant\'s facts in words, and brackets what is nested', () => {
-    const rule = { all: [{ context: 'mode', eq: 'rejected' }, { any: [{ context: 'markets', hasBit: 16 }, { not: { field: 'sameAsRegistered', eq: true } }] }] } as const;
+    const rule: Rule = { all: [{ context: 'mode', eq: 'rejected' }, { any: [{ context: 'markets', hasBit: 16 }, { not: { field: 'sameAsRegistered', eq: true } }] }] };
     expect(ruleSentence(rule, personal(), words)).toBe('The application is sent back to be corrected and (The markets applied for include MY or not Mailing address is the same as registered address is Yes (ticked))');
   });
   it('lists the step\'s rules with what each reads and what reads it', () => {

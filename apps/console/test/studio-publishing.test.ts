@@ -85,7 +85,10 @@ describe('publishing beyond now', () => {
     await rex.goto(`${env.server.baseUrl}/console/studio/tax`);
     await rex.getByText('Showing version 2, in review').waitFor();
     await rex.getByLabel('Publish at').fill('2026-12-24T09:30');
+    await rex.locator('.studio-impact li').first().waitFor();
+    const asked = new Promise<string>((resolve) => rex.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.accept())));
     await rex.getByRole('button', { name: 'Schedule', exact: true }).click();
+    expect(await asked).toMatch(/^Publish version 2 at Dec 24, 2026, 9:30\sAM\? Publishing would do this, as of now:/);
     await rex.getByText(/Scheduled: this version is published at Dec 24, 2026, 9:30\sAM\./).waitFor();
     await rex.getByText('Showing version 2, scheduled').waitFor();
     await rex.getByText(/Scheduled to be published at Dec 24, 2026, 9:30\sAM\./).waitFor();

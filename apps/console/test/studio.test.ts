@@ -34,6 +34,14 @@ async function signIn(page: Page, email: string) {
 
 const phone = (page: Page, language: string): FrameLocator => page.frameLocator(`iframe[title="The step in ${language}"]`);
 const lintStatus = (page: Page) => page.locator('.studio-step > p[role="status"]');
+/** Answers the publish's question yes, once it comes; gives back what it asked. */
+const acceptPublishQuestion = (page: Page) =>
+  new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    }),
+  );
 
 /** An applicant with a submitted-ready set of answers, logged in through the API. */
 async function applicant(k: number) {
@@ -181,7 +189,11 @@ describe('the schema studio', () => {
     await changes.getByText('Changes from the built-in version').waitFor();
     await expect(changes.innerText()).resolves.toMatch(/branch added[\s\S]*preferredBranch added[\s\S]*首選分行/);
     await look(chris, 'review-changes');
+    // Publishing asks, repeating what it would do, once that has loaded.
+    await chris.locator('.studio-impact li').first().waitFor();
+    const question = acceptPublishQuestion(chris);
     await chris.getByRole('button', { name: 'Publish' }).click();
+    expect(await question).toMatch(/^Publish version 1 to every applicant who has not answered this step yet\? Publishing would do this:\n\n• /);
     await chris.getByText('Published: applicants get this version from now on.').waitFor();
     await chris.getByText('Showing version 1, published').waitFor();
     await look(chris, 'published');
@@ -224,11 +236,15 @@ describe('the schema studio', () => {
     await amy.getByRole('tab', { name: 'Versions' }).click();
     await amy.getByRole('button', { name: 'version 2' }).click();
     await amy.getByText(/Showing version 2, in review · rolls back to the built-in version/).waitFor();
+    await amy.locator('.studio-impact li').first().waitFor();
+    void acceptPublishQuestion(amy);
     await amy.getByRole('button', { name: 'Publish' }).click();
     await amy.getByRole('alert').getByText('1 open applications hold answers this version drops (preferredBranch). State the migration to publish it.').waitFor();
     await look(amy, 'rollback-needs-migration');
     await amy.getByLabel(/^Migration/).fill('Branch answers stay as given under version 1, read there by the back office.');
+    const droppedAsked = acceptPublishQuestion(amy);
     await amy.getByRole('button', { name: 'Publish' }).click();
+    expect(await droppedAsked).toContain('It drops the answer preferredBranch, which 1 open application holds');
     await amy.getByText('Published: applicants get this version from now on.').waitFor();
     await amy.getByRole('tab', { name: 'Versions' }).click();
     await expect(amy.locator('.studio-versions').innerText()).resolves.toMatch(/version 1[^\n]*retired by a rollback/);

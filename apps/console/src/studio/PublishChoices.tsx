@@ -3,6 +3,7 @@
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../parts.tsx';
+import { impactLines, type Impact } from './PublishImpact.tsx';
 
 interface Props {
   busy: boolean;
@@ -10,6 +11,10 @@ interface Props {
   migration: string;
   onPublish(body: { migration?: string; at?: string }, done: string): void;
   onExperiment(body: { share: number; migration?: string }, done: string): void;
+  /** The version in words ("version 3"), for the question. */
+  versionName: string;
+  /** What publishing would do, once read: a publish asks with it, and waits for it. */
+  impact: Impact | undefined;
 }
 
 /** The value of a datetime-local box an hour from now, in the browser's time. */
@@ -19,15 +24,23 @@ function anHourFromNow(): string {
   return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-export function PublishChoices({ busy, migration, onPublish, onExperiment }: Props): ReactElement {
+export function PublishChoices({ busy, migration, onPublish, onExperiment, versionName, impact }: Props): ReactElement {
   const { t, i18n } = useTranslation('console');
   const [at, setAt] = useState(anHourFromNow);
   const [share, setShare] = useState(20);
   const stated = migration.trim() ? { migration } : {};
   const when = at ? new Date(at) : undefined;
+  // Publishing (now or at a time) asks once the statement of what it would do has loaded, and repeats it.
+  const confirmed = (question: string) => !!impact && window.confirm([question, '', ...impactLines(impact, t, i18n.language).map((line) => `• ${line.text}`)].join('\n'));
   return (
     <>
-      <button type="button" className="console-button console-button--main" disabled={busy} onClick={() => onPublish(stated, t('studio.done.published'))}>
+      <button
+        type="button"
+        className="console-button console-button--main"
+        disabled={busy || !impact}
+        title={impact ? undefined : t('studio.impact.waiting')}
+        onClick={() => confirmed(t('studio.publishQuestion', { version: versionName })) && onPublish(stated, t('studio.done.published'))}
+      >
         {t('studio.publish')}
       </button>
       <span className="studio-choice">
@@ -37,8 +50,12 @@ export function PublishChoices({ busy, migration, onPublish, onExperiment }: Pro
         <button
           type="button"
           className="console-button"
-          disabled={busy || !when || Number.isNaN(when.getTime())}
-          onClick={() => when && onPublish({ ...stated, at: when.toISOString() }, t('studio.schedule.done', { at: formatDate(when.toISOString(), i18n.language) }))}
+          disabled={busy || !impact || !when || Number.isNaN(when.getTime())}
+          onClick={() =>
+            when &&
+            confirmed(t('studio.schedule.question', { version: versionName, at: formatDate(when.toISOString(), i18n.language) })) &&
+            onPublish({ ...stated, at: when.toISOString() }, t('studio.schedule.done', { at: formatDate(when.toISOString(), i18n.language) }))
+          }
         >
           {t('studio.schedule.button')}
         </button>

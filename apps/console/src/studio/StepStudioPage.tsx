@@ -23,7 +23,7 @@ import { DEFAULT_PREVIEW_CONTEXT, StepPreview, type PreviewContext } from './Ste
 import { PreviewContextBar } from './PreviewContextBar.tsx';
 import { ExperimentPanel } from './ExperimentPanel.tsx';
 import { PublishChoices } from './PublishChoices.tsx';
-import { PublishImpact } from './PublishImpact.tsx';
+import { PublishImpact, type Impact } from './PublishImpact.tsx';
 import { ReviewComments } from './ReviewComments.tsx';
 import { textOf } from './text-of.ts';
 import { TranslationTable } from './TranslationTable.tsx';
@@ -109,6 +109,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const [migration, setMigration] = useState<{ needed: boolean; text: string }>({ needed: false, text: '' });
   const [busy, setBusy] = useState(false);
   const [impactAsked, setImpactAsked] = useState(false);
+  // What publishing the opened version would do, once read: the publish asks with it.
+  const [impact, setImpact] = useState<Impact>();
   // The texts as last saved and each translation's English source then: what is outdated is read against them.
   const [textBaseline, setTextBaseline] = useState<{ translations: StepTranslations; sources: TextSources }>({ translations: {}, sources: {} });
   // What applicants did at each field, the last 30 days: small figures in the tree.
@@ -344,6 +346,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
         {detail.status === 'review' && !mine && (
           <PublishChoices
             busy={busy}
+            versionName={versionName}
+            impact={impact}
             migration={migration.text}
             onPublish={(body, done) => void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/publish`, body), open), done)}
             onExperiment={(body, done) => void act(async () => (await post(`studio/steps/${stepId}/versions/${open}/experiment`, body), open), done)}
@@ -388,7 +392,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       />
       {/* In review the impact is stated for both editors; on a draft, when its author asks (it reads the version as saved). */}
       {(detail.status === 'review' || (editable && impactAsked)) && open !== history.liveVersion && (
-        <PublishImpact stepId={stepId} version={open} revision={opened?.updatedAt ?? ''} />
+        <PublishImpact stepId={stepId} version={open} revision={opened?.updatedAt ?? ''} onLoaded={setImpact} />
       )}
       <ReviewComments
         key={`${open}-${detail.status}`}
