@@ -73,6 +73,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /staff/studio/funnel': EDITOR,
   'GET /staff/studio/steps/:stepId/versions/:version/comments': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/comments': EDITOR,
+  'POST /staff/studio/steps/:stepId/versions/:version/comments/:commentId/resolve': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/request-changes': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/unschedule': EDITOR,
   'POST /staff/studio/steps/:stepId/versions/:version/texts/confirm': EDITOR,

@@ -4,14 +4,14 @@
 import { loadStepSchemas } from '@kh/engine/node';
 import type { StepSchema } from '@kh/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema.ts';
+import { auditLog, mailOutbox } from '../src/db/schema.ts';
 import { signInStaff, staffCall, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startServer();
-  Object.assign(tokens, await signInStaff(server, [['ed', 'Eddie Editor', 'editor'], ['erin', 'Erin Editor', 'editor'], ['rev', 'Rita Reviewer', 'reviewer']]));
+  Object.assign(tokens, await signInStaff(server, [['ed', 'Eddie Editor', 'editor'], ['erin', 'Erin Editor', 'editor'], ['eve', 'Eve Editor', 'editor'], ['rev', 'Rita Reviewer', 'reviewer']]));
 });
 afterAll(() => server.close());
 const as = (who: string) => staffCall(() => server.baseUrl, () => tokens[who]);
@@ -58,5 +58,44 @@ describe('review as a conversation', () => {
     const actions = (await server.database.db.select({ action: auditLog.action }).from(auditLog)).map((row) => row.action);
     expect(actions.filter((action) => action === 'studioComment')).toHaveLength(2);
     expect(actions.filter((action) => action === 'studioChangesRequested')).toHaveLength(1);
+  });
+
+  it('threads: replies join a thread on its field, a thread is settled and opened again, and the author is told where they work and by e-mail', async () => {
+    const { version } = (await as('ed')('POST', '/staff/studio/steps/contact/drafts', { document: contact(), translations: {} })).body.data as { version: number };
+    const base = `/staff/studio/steps/contact/versions/${version}`;
+    expect((await as('ed')('POST', `${base}/submit`)).status).toBe(200);
+    const thread = (await as('erin')('POST', `${base}/comments`, { field: 'mobile', body: 'Why two mobile fields?' })).body.data.id as number;
+    const other = (await as('erin')('POST', `${base}/comments`, { body: 'Check the Chinese texts.' })).body.data.id as number;
+    expect((await as('ed')('GET', '/staff/studio/steps')).body.data.find((s: { stepId: string }) => s.stepId === 'contact').changesRequested).toBe(0);
+    expect((await as('erin')('POST', `${base}/request-changes`, {})).status).toBe(200);
+
+    // The author sees the asked changes on the studio list, and has an e-mail saying who asked and where.
+    const listed = (await as('ed')('GET', '/staff/studio/steps')).body.data.find((s: { stepId: string }) => s.stepId === 'contact');
+    expect(listed.changesRequested).toBe(2);
+    expect((await as('erin')('GET', '/staff/studio/steps')).body.data.find((s: { stepId: string }) => s.stepId === 'contact').changesRequested).toBe(0);
+    const mails = (await server.database.db.select().from(mailOutbox)).filter((mail) => mail.subject === `Changes asked for on version ${version} of the contact step`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain('Erin Editor asked for changes to your version');
+    expect(mails[0]!.body).toContain('/console/studio/contact');
+
+    // A reply joins the thread, on its field (a reply to a reply too); a thread of another version is unknown here.
+    const reply = (await as('ed')('POST', `${base}/comments`, { parentId: thread, body: 'One is the area code.' })).body.data.id as number;
+    await as('ed')('POST', `${base}/comments`, { parentId: reply, body: 'Renamed it to make that clear.' });
+    expect((await as('ed')('POST', `${base}/comments`, { parentId: 999_999, body: 'x' })).status).toBe(404);
+    const comments = (await as('ed')('GET', `${base}/comments`)).body.data as { id: number; parentId: number | null; field: string | null; resolvedAt: string | null; resolvedBy: string | null }[];
+    expect(comments.filter((c) => c.parentId === thread).map((c) => c.field)).toEqual(['mobile', 'mobile']);
+
+    // Settled by the author (or whoever began it), not by a third editor; a reply is no thread to settle.
+    expect((await as('eve')('POST', `${base}/comments/${thread}/resolve`, { resolved: true })).status).toBe(403);
+    expect((await as('ed')('POST', `${base}/comments/${reply}/resolve`, { resolved: true })).status).toBe(404);
+    expect((await as('ed')('POST', `${base}/comments/${thread}/resolve`, { resolved: true })).body.data).toEqual({ id: thread, resolved: true });
+    const settled = ((await as('ed')('GET', `${base}/comments`)).body.data as typeof comments).find((c) => c.id === thread)!;
+    expect(settled).toMatchObject({ resolvedBy: 'Eddie Editor', resolvedAt: expect.any(String) });
+    expect((await as('ed')('GET', '/staff/studio/steps')).body.data.find((s: { stepId: string }) => s.stepId === 'contact').changesRequested).toBe(1);
+    expect((await as('ed')('POST', `${base}/comments/${other}/resolve`, { resolved: true })).status).toBe(200);
+    expect((await as('ed')('GET', '/staff/studio/steps')).body.data.find((s: { stepId: string }) => s.stepId === 'contact').changesRequested).toBe(0);
+    // Opened again.
+    expect((await as('ed')('POST', `${base}/comments/${other}/resolve`, { resolved: false })).status).toBe(200);
+    expect((await as('ed')('GET', '/staff/studio/steps')).body.data.find((s: { stepId: string }) => s.stepId === 'contact').changesRequested).toBe(1);
   });
 });

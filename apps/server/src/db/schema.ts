@@ -2,7 +2,7 @@
 // with `pnpm --filter server db:generate` and run the same on PGlite and on PostgreSQL. One file (drizzle
 // reads one schema), in a section per domain: each domain owns its section's tables (ARCHITECTURE.md).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -685,6 +685,11 @@ export const stepVersionComments = pgTable(
     authorId: text('author_id').notNull().references(() => staff.id),
     /** Set on the comments a request for changes sent back. */
     changesRequested: boolean('changes_requested').notNull().default(false),
+    /** The comment this one answers: a thread is a comment and its replies. */
+    parentId: integer('parent_id').references((): AnyPgColumn => stepVersionComments.id),
+    /** A thread settled: by whom and when (null: still open). Set on the thread's first comment. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => staff.id),
     createdAt: createdAt(),
   },
   (t) => [index('step_version_comments_version').on(t.stepId, t.version, t.createdAt)],

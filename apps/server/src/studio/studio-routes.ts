@@ -23,6 +23,7 @@ import { auditRequest, originOf } from '../audit/index.ts';
 import { experimentArms, funnel } from '../analytics/index.ts';
 import { staffOf } from '../staff/index.ts';
 import { StudioTooComplexError, type StudioCompiler } from './studio-compiler.ts';
+import { tellAuthorOfChanges } from './review-mail.ts';
 import { liveVersion, publishedVersion } from '../steps/index.ts';
 import { bundledVersion, contextFrom, FORM_STEP_IDS } from '../steps/index.ts';
 import type { Database } from '../db/database.ts';
@@ -137,7 +138,14 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
   };
 
   // The steps list: each step's live version, its lint, drafts waiting and the last change.
-  app.get('/studio/steps', editor, async () => {
+  app.get('/studio/steps', editor, async (request) => {
+    // The signed-in editor's own drafts sent back with changes asked for: the open threads on them, per step.
+    const asked = await db
+      .select({ stepId: stepVersionComments.stepId, n: count() })
+      .from(stepVersionComments)
+      .innerJoin(stepVersions, and(eq(stepVersions.stepId, stepVersionComments.stepId), eq(stepVersions.version, stepVersionComments.version)))
+      .where(and(eq(stepVersions.authorId, staffOf(request)), eq(stepVersions.status, 'draft'), eq(stepVersionComments.changesRequested, true), isNull(stepVersionComments.parentId), isNull(stepVersionComments.resolvedAt)))
+      .groupBy(stepVersionComments.stepId);
     const rows = await db
       .select({ stepId: stepVersions.stepId, version: stepVersions.version, status: stepVersions.status, updatedAt: stepVersions.updatedAt, author: staff.name })
       .from(stepVersions)
@@ -159,6 +167,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
             // answers at once, and asks again (the first list after a start lints every step).
             problems: lintedOrLater(current.document, current.translations),
             drafts: own.filter((r) => r.status === 'draft' || r.status === 'review').length,
+            changesRequested: Number(asked.find((a) => a.stepId === stepId)?.n ?? 0),
             lastChange: own[0] ? { version: own[0].version, status: own[0].status, by: own[0].author, at: own[0].updatedAt } : null,
           };
         }),
@@ -329,30 +338,93 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     knownStep(stepId);
     await versionDocument(stepId, version);
     const rows = await db
-      .select({ id: stepVersionComments.id, field: stepVersionComments.field, body: stepVersionComments.body, author: staff.name, authorId: stepVersionComments.authorId, changesRequested: stepVersionComments.changesRequested, createdAt: stepVersionComments.createdAt })
+      .select({
+        id: stepVersionComments.id,
+        parentId: stepVersionComments.parentId,
+        field: stepVersionComments.field,
+        body: stepVersionComments.body,
+        author: staff.name,
+        authorId: stepVersionComments.authorId,
+        changesRequested: stepVersionComments.changesRequested,
+        resolvedAt: stepVersionComments.resolvedAt,
+        resolvedById: stepVersionComments.resolvedBy,
+        createdAt: stepVersionComments.createdAt,
+      })
       .from(stepVersionComments)
       .innerJoin(staff, eq(staff.id, stepVersionComments.authorId))
       .where(and(eq(stepVersionComments.stepId, stepId), eq(stepVersionComments.version, version)))
       .orderBy(asc(stepVersionComments.createdAt), asc(stepVersionComments.id));
-    return ok(rows);
+    const resolvers = [...new Set(rows.flatMap((row) => (row.resolvedById ? [row.resolvedById] : [])))];
+    const names = new Map(resolvers.length ? (await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, resolvers))).map((row) => [row.id, row.name]) : []);
+    return ok(rows.map(({ resolvedById, ...row }) => ({ ...row, resolvedBy: resolvedById ? (names.get(resolvedById) ?? null) : null })));
   });
 
-  const commentBody = { type: 'object', required: ['body'], additionalProperties: false, properties: { field: { type: 'string', minLength: 1, maxLength: 80 }, body: { type: 'string', minLength: 1, maxLength: 2000 } } } as const;
+  /** Who may write on a version's threads: any editor while it is in review; its author while it is their draft (answering what was asked). */
+  const commentable = (row: { status: string; authorId: string } | undefined, staffId: string) => !!row && (row.status === 'review' || (row.status === 'draft' && row.authorId === staffId));
+
+  const commentBody = {
+    type: 'object',
+    required: ['body'],
+    additionalProperties: false,
+    properties: { field: { type: 'string', minLength: 1, maxLength: 80 }, body: { type: 'string', minLength: 1, maxLength: 2000 }, parentId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+  } as const;
   app.post('/studio/steps/:stepId/versions/:version/comments', { ...editor, schema: { params: stepParams, body: commentBody } }, async (request) => {
     const { stepId, version } = request.params as { stepId: string; version: number };
     knownStep(stepId);
-    const { field, body } = request.body as { field?: string; body: string };
+    const { field, body, parentId } = request.body as { field?: string; body: string; parentId?: number };
     const staffId = staffOf(request);
     const { row, document } = await versionDocument(stepId, version);
-    // In review anyone of the editors may comment; a draft, only its author (answering what was asked).
-    const open = row && (row.status === 'review' || (row.status === 'draft' && row.authorId === staffId));
-    if (!open) throw new AppError(409, CODES.badState, 'server.studioNotCommentable');
+    if (!commentable(row, staffId)) throw new AppError(409, CODES.badState, 'server.studioNotCommentable');
     if (!body.trim()) throw new AppError(400, CODES.badState, 'server.studioCommentEmpty');
-    if (field !== undefined && !fieldIds(document).has(field)) throw new AppError(400, CODES.badState, 'server.studioCommentField', { field });
-    const [made] = await db.insert(stepVersionComments).values({ stepId, version, field: field ?? null, body: body.trim(), authorId: staffId }).returning({ id: stepVersionComments.id });
-    await auditRequest(request, { action: 'studioComment', detail: { stepId, version, ...(field ? { field } : {}) } });
+    // A reply joins its thread (the thread's first comment), on the thread's field.
+    let thread: { id: number; field: string | null } | undefined;
+    if (parentId !== undefined) {
+      const [parent] = await db
+        .select({ id: stepVersionComments.id, parentId: stepVersionComments.parentId, field: stepVersionComments.field })
+        .from(stepVersionComments)
+        .where(and(eq(stepVersionComments.id, parentId), eq(stepVersionComments.stepId, stepId), eq(stepVersionComments.version, version)));
+      if (!parent) throw new AppError(404, '404', 'server.studioCommentUnknown');
+      thread = { id: parent.parentId ?? parent.id, field: parent.field };
+    } else if (field !== undefined && !fieldIds(document).has(field)) throw new AppError(400, CODES.badState, 'server.studioCommentField', { field });
+    const [made] = await db
+      .insert(stepVersionComments)
+      .values({ stepId, version, field: thread ? thread.field : (field ?? null), body: body.trim(), authorId: staffId, parentId: thread?.id ?? null })
+      .returning({ id: stepVersionComments.id });
+    await auditRequest(request, { action: 'studioComment', detail: { stepId, version, ...(field ? { field } : {}), ...(thread ? { thread: thread.id } : {}) } });
     return ok({ id: made!.id });
   });
+
+  // A thread settled (or opened again): by the version's author or whoever began the thread.
+  app.post(
+    '/studio/steps/:stepId/versions/:version/comments/:commentId/resolve',
+    {
+      ...editor,
+      schema: {
+        params: { type: 'object', required: ['stepId', 'version', 'commentId'], properties: { ...stepParams.properties, commentId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } },
+        body: { type: 'object', required: ['resolved'], additionalProperties: false, properties: { resolved: { type: 'boolean' } } },
+      },
+    },
+    async (request) => {
+      const { stepId, version, commentId } = request.params as { stepId: string; version: number; commentId: number };
+      knownStep(stepId);
+      const { resolved } = request.body as { resolved: boolean };
+      const staffId = staffOf(request);
+      const { row } = await versionDocument(stepId, version);
+      if (!row || (row.status !== 'review' && row.status !== 'draft')) throw new AppError(409, CODES.badState, 'server.studioNotCommentable');
+      const [thread] = await db
+        .select({ id: stepVersionComments.id, parentId: stepVersionComments.parentId, authorId: stepVersionComments.authorId })
+        .from(stepVersionComments)
+        .where(and(eq(stepVersionComments.id, commentId), eq(stepVersionComments.stepId, stepId), eq(stepVersionComments.version, version)));
+      if (!thread || thread.parentId !== null) throw new AppError(404, '404', 'server.studioCommentUnknown');
+      if (row.authorId !== staffId && thread.authorId !== staffId) throw new AppError(403, '403', 'server.studioResolveNotYours');
+      await db
+        .update(stepVersionComments)
+        .set(resolved ? { resolvedAt: new Date(), resolvedBy: staffId } : { resolvedAt: null, resolvedBy: null })
+        .where(eq(stepVersionComments.id, thread.id));
+      await auditRequest(request, { action: resolved ? 'studioCommentResolved' : 'studioCommentReopened', detail: { stepId, version, thread: thread.id } });
+      return ok({ id: thread.id, resolved });
+    },
+  );
 
   app.post(
     '/studio/steps/:stepId/versions/:version/request-changes',
@@ -380,6 +452,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
         return said.n;
       });
       await auditRequest(request, { action: 'studioChangesRequested', detail: { stepId, version, comments: sentBack } });
+      await tellAuthorOfChanges(request, { stepId, version, authorId: row.authorId, askedBy: staffId, comments: Number(sentBack) });
       return ok({ version, status: 'draft' });
     },
   );
