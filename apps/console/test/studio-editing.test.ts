@@ -220,15 +220,32 @@ describe('editing in the studio', () => {
     await rex.getByText('Sent back to its author as a draft, with your comments.').waitFor();
     await rex.getByText('Showing version 1, draft').waitFor();
     await look(rex, 'changes-requested');
-    // Ann finds her draft again with the comment beside it, and answers.
+    // Ann is told where she works: the studio list counts what is asked of her.
+    await ann.reload();
+    const contactRow = ann.getByRole('row').filter({ hasText: 'Contact Information' }).first();
+    await expect.poll(() => contactRow.innerText()).toContain('1 open thread');
+    await look(ann, 'list-changes-asked');
+    // Her draft again, the request said in its header, the thread marked on its field, and beside it.
     await ann.getByRole('link', { name: 'Contact Information' }).click();
     await ann.getByText('Showing version 1, draft').waitFor();
+    await ann.getByRole('alert').getByText('Changes asked for by Rex Reviewer: 1 open thread below, to settle once answered.').waitFor();
+    await expect.poll(() => treeRow(ann, 'mail').innerText()).toContain('💬 1 open thread');
     const returned = ann.locator('.studio-comments');
     await returned.getByText(/On mail:\s*Keep the key email: the back office reads it\./).waitFor();
     await expect(returned.innerText()).resolves.toContain('Rex Reviewer');
+    // She replies in the thread and settles it: the marks go.
+    await returned.getByRole('button', { name: 'Reply' }).click();
+    await returned.getByLabel('Reply to Rex Reviewer').fill('Renamed back in the next save.');
+    await returned.getByRole('button', { name: 'Send reply' }).click();
+    await returned.getByRole('list', { name: '1 reply' }).getByText('Renamed back in the next save.').waitFor();
+    await look(ann, 'thread-replied');
+    await returned.getByRole('button', { name: 'Settle' }).click();
+    await returned.getByText(/settled by Ann Author/).waitFor();
+    await expect.poll(() => treeRow(ann, 'mail').innerText()).not.toContain('open thread');
+    await expect(ann.getByText(/Changes asked for by/).count()).resolves.toBe(0);
     await returned.getByLabel(/A comment on the version/).fill('Renamed back in the next save.');
     await returned.getByRole('button', { name: 'Add comment' }).click();
-    await returned.getByText('Renamed back in the next save.').waitFor();
+    await expect.poll(() => returned.getByText('Renamed back in the next save.').count()).toBe(2);
     expect(env.problems).toEqual([]);
   });
 });

@@ -58,6 +58,8 @@ export interface FieldTreeProps {
   onText(key: string, text: string, language?: StudioLanguage): void;
   /** The dictionaries' entries: a rule's values by their labels. */
   dictionaries: Dictionaries;
+  /** The open review threads on a field: marked on its row. */
+  openThreadsOf?(id: string): number;
   /** The data keys of the version this one started from: a rename keeps those unless asked, and carries a new field's. */
   knownDataKeys: ReadonlySet<string>;
   /** The editor's language, named in its own words ("English"). */
@@ -171,6 +173,7 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
                   </span>
                   {problems.length > 0 && <span className="studio-bad"> · {t('studio.problems', { count: problems.length })}</span>}
                   <FieldFiguresText figures={props.figuresOf?.(field.id)} />
+                  {(props.openThreadsOf?.(field.id) ?? 0) > 0 && <span className="studio-tree__threads"> · 💬 {t('studio.openThreads', { count: props.openThreadsOf!(field.id) })}</span>}
                 </button>
               )}
               {editable && (

@@ -1,13 +1,18 @@
-// The review as a conversation: comments on the opened version (on the field chosen in the tree, or
-// the whole), and, for the reviewing editor, a request for changes that sends it back to its author as
-// a draft with these comments beside it. The author answers on the draft.
-import { useCallback, useEffect, useId, useState, type ReactElement } from 'react';
+// The review as a conversation: threads on the opened version (on the field chosen in the tree, or
+// the whole), each with its replies and settled or open; for the reviewing editor, a request for
+// changes that sends it back to its author as a draft with these threads beside it. The author
+// answers on the draft, and settles each thread.
+import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, get, post } from '../api.ts';
 import { Alert, formatDate } from '../parts.tsx';
 
 interface Comment {
   id: number;
+  parentId: number | null;
+  authorId: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
   field: string | null;
   body: string;
   author: string;
@@ -25,12 +30,43 @@ export interface ReviewCommentsProps {
   field: string | undefined;
   /** After changes were requested: the page shows the version as the server now has it. */
   onSentBack(): Promise<void>;
+  /** The signed-in editor: who may settle a thread (its author, or the version's). */
+  staffId: string | undefined;
+  /** The open threads, told as they load: by field (the tree marks them), and those a request for changes sent back. */
+  onThreads?(open: { byField: Record<string, number>; asked: number; askedBy: string[] }): void;
 }
 
-export function ReviewComments({ stepId, version, status, mine, field, onSentBack }: ReviewCommentsProps): ReactElement | null {
+export interface Thread {
+  first: Comment;
+  replies: Comment[];
+}
+
+/** Comments into threads, in the order they began; a reply whose thread is missing starts its own. */
+export function threadsOf(comments: Comment[]): Thread[] {
+  const threads = new Map<number, Thread>();
+  for (const comment of comments) {
+    const root = comment.parentId !== null ? threads.get(comment.parentId) : undefined;
+    if (root) root.replies.push(comment);
+    else threads.set(comment.id, { first: comment, replies: [] });
+  }
+  return [...threads.values()];
+}
+
+export function ReviewComments({ stepId, version, status, mine, field, onSentBack, staffId, onThreads }: ReviewCommentsProps): ReactElement | null {
   const { t, i18n } = useTranslation('console');
   const boxId = useId();
   const [comments, setComments] = useState<Comment[]>();
+  const [replyingTo, setReplyingTo] = useState<number>();
+  const [reply, setReply] = useState('');
+  const told = useRef(onThreads);
+  told.current = onThreads;
+  useEffect(() => {
+    const open = threadsOf(comments ?? []).filter((thread) => !thread.first.resolvedAt);
+    const byField: Record<string, number> = {};
+    for (const thread of open) if (thread.first.field) byField[thread.first.field] = (byField[thread.first.field] ?? 0) + 1;
+    const asked = open.filter((thread) => thread.first.changesRequested);
+    told.current?.({ byField, asked: asked.length, askedBy: [...new Set(asked.map((thread) => thread.first.author))] });
+  }, [comments]);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -41,12 +77,13 @@ export function ReviewComments({ stepId, version, status, mine, field, onSentBac
   // A draft shows the conversation once a review sent it back, not before.
   if ((!commentable || status === 'draft') && !comments?.length) return null;
 
-  const run = async (work: () => Promise<unknown>) => {
+  /** Does the work, then reads the threads again; a new comment's box is emptied only when it was sent. */
+  const run = async (work: () => Promise<unknown>, { sentNew = false } = {}) => {
     setBusy(true);
     setError('');
     try {
       await work();
-      setText('');
+      if (sentNew) setText('');
       await load();
     } catch (caught) {
       setError(failureMessage(caught, t));
@@ -60,15 +97,68 @@ export function ReviewComments({ stepId, version, status, mine, field, onSentBac
       {comments && comments.length === 0 && <p className="studio-form__note">{t('studio.comments.none')}</p>}
       {comments && comments.length > 0 && (
         <ol className="studio-comments__list">
-          {comments.map((comment) => (
-            <li key={comment.id}>
-              <strong>{comment.field ? t('studio.comments.on', { field: comment.field }) : t('studio.comments.onVersion')}</strong> {comment.body}
-              <div className="console-sub">
-                {comment.author} · {formatDate(comment.createdAt, i18n.language)}
-                {comment.changesRequested && ` · ${t('studio.comments.sentBack')}`}
-              </div>
-            </li>
-          ))}
+          {threadsOf(comments).map(({ first, replies }) => {
+            const settled = !!first.resolvedAt;
+            const maySettle = commentable && (mine || first.authorId === staffId);
+            return (
+              <li key={first.id} className={settled ? 'studio-thread studio-thread--settled' : 'studio-thread'}>
+                <strong>{first.field ? t('studio.comments.on', { field: first.field }) : t('studio.comments.onVersion')}</strong> {first.body}
+                <div className="console-sub">
+                  {first.author} · {formatDate(first.createdAt, i18n.language)}
+                  {first.changesRequested && ` · ${t('studio.comments.sentBack')}`}
+                  {' · '}
+                  {settled ? t('studio.comments.settled', { name: first.resolvedBy ?? '' }) : t('studio.comments.open')}
+                </div>
+                {replies.length > 0 && (
+                  <ol className="studio-thread__replies" aria-label={t('studio.comments.replies', { count: replies.length })}>
+                    {replies.map((answer) => (
+                      <li key={answer.id}>
+                        {answer.body}
+                        <div className="console-sub">
+                          {answer.author} · {formatDate(answer.createdAt, i18n.language)}
+                        </div>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+                {commentable && (
+                  <div className="studio-csv__actions">
+                    {replyingTo === first.id ? (
+                      <>
+                        <label className="studio-thread__reply">
+                          <span>{t('studio.comments.replyTo', { name: first.author })}</span>
+                          <textarea rows={2} maxLength={2000} value={reply} onChange={(event) => setReply(event.target.value)} />
+                        </label>
+                        <button
+                          type="button"
+                          className="console-button"
+                          disabled={busy || !reply.trim()}
+                          onClick={() =>
+                            void run(async () => {
+                              await post(`${base}/comments`, { body: reply, parentId: first.id });
+                              setReply('');
+                              setReplyingTo(undefined);
+                            })
+                          }
+                        >
+                          {t('studio.comments.sendReply')}
+                        </button>
+                      </>
+                    ) : (
+                      <button type="button" className="console-button" onClick={() => setReplyingTo(first.id)}>
+                        {t('studio.comments.reply')}
+                      </button>
+                    )}
+                    {maySettle && (
+                      <button type="button" className="console-button" disabled={busy} onClick={() => void run(() => post(`${base}/comments/${first.id}/resolve`, { resolved: !settled }))}>
+                        {settled ? t('studio.comments.reopen') : t('studio.comments.settle')}
+                      </button>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
       {error && <Alert kind="error">{error}</Alert>}
@@ -77,7 +167,7 @@ export function ReviewComments({ stepId, version, status, mine, field, onSentBac
           <label htmlFor={boxId}>{field ? t('studio.comments.newOn', { field }) : t('studio.comments.newOnVersion')}</label>
           <textarea id={boxId} rows={3} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} />
           <div className="studio-csv__actions">
-            <button type="button" className="console-button" disabled={busy || !text.trim()} onClick={() => void run(() => post(`${base}/comments`, { body: text, ...(field ? { field } : {}) }))}>
+            <button type="button" className="console-button" disabled={busy || !text.trim()} onClick={() => void run(() => post(`${base}/comments`, { body: text, ...(field ? { field } : {}) }), { sentNew: true })}>
               {t('studio.comments.add')}
             </button>
             {status === 'review' && !mine && (
@@ -91,7 +181,7 @@ export function ReviewComments({ stepId, version, status, mine, field, onSentBac
                     if (text.trim() && field) await post(`${base}/comments`, { body: text, field });
                     await post(`${base}/request-changes`, text.trim() && !field ? { note: text } : {});
                     await onSentBack();
-                  })
+                  }, { sentNew: true })
                 }
               >
                 {t('studio.comments.requestChanges')}

@@ -32,6 +32,8 @@ import type { PreviewAnswer, StepHistory, TranslationRow, VersionDetail } from '
 
 /** How long typing pauses before the lint and the preview's validator are asked for. */
 const PREVIEW_DELAY_MS = 250;
+/** How often the author's page, on a version in review, asks whether it came back to them. */
+const REVIEW_POLL_MS = 10_000;
 const TABS = ['fields', 'json', 'translations', 'changes', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -111,6 +113,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   const [impactAsked, setImpactAsked] = useState(false);
   // What publishing the opened version would do, once read: the publish asks with it.
   const [impact, setImpact] = useState<Impact>();
+  // The open review threads of the opened version: marked in the tree, and, sent back, said in the header.
+  const [threads, setThreads] = useState<{ byField: Record<string, number>; asked: number; askedBy: string[] }>({ byField: {}, asked: 0, askedBy: [] });
   // The texts as last saved and each translation's English source then: what is outdated is read against them.
   const [textBaseline, setTextBaseline] = useState<{ translations: StepTranslations; sources: TextSources }>({ translations: {}, sources: {} });
   // What applicants did at each field, the last 30 days: small figures in the tree.
@@ -291,6 +295,23 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
     void openVersion(version);
   };
 
+  // The author waiting on a review sees it come back (changes asked, or published) without reloading.
+  const waitingOnReview = detail?.status === 'review' && detail.authorId === staff?.id && open !== undefined;
+  useEffect(() => {
+    if (!waitingOnReview) return;
+    const timer = setInterval(() => {
+      void get<StepHistory>(`studio/steps/${stepId}`)
+        .then(async (answer) => {
+          const now = answer.versions.find((v) => v.version === open);
+          if (!now || now.status === 'review') return;
+          setHistory(answer);
+          await openVersion(open!);
+        })
+        .catch(() => undefined);
+    }, REVIEW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waitingOnReview, stepId, open, openVersion]);
+
   if (!history || !detail || open === undefined) return <>{message ? <Alert kind={message.kind}>{message.text}</Alert> : <p>{t('case.loading')}</p>}</>;
   const mine = detail.authorId === staff?.id;
   // Nobody has answered a draft or a version in review: the tree shows the figures of the version it started from.
@@ -313,6 +334,9 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
         {detail.rollbackOf !== null && <span> · {t('studio.rollsBackTo', { version: detail.rollbackOf === 0 ? t('studio.builtIn') : t('studio.versionN', { version: detail.rollbackOf }) })}</span>}
         {dirty && <span className="studio-bad"> · {t('studio.unsaved')}</span>}
       </p>
+      {detail.status === 'draft' && mine && threads.asked > 0 && (
+        <Alert kind="error">{t('studio.askedBy', { names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(threads.askedBy), count: threads.asked })}</Alert>
+      )}
 
       <div className="studio-actions" role="group" aria-label={t('studio.actions')}>
         {editable && (
@@ -406,6 +430,8 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
           await openVersion(open);
           setMessage({ kind: 'success', text: t('studio.done.changesRequested') });
         }}
+        staffId={staff?.id}
+        onThreads={setThreads}
       />
       {migration.needed && (
         <label className="console-field">
@@ -446,6 +472,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
                   dictionaryNames={dictionaryNames}
                   dictionaries={dictionaries}
                   knownDataKeys={knownDataKeys}
+                  openThreadsOf={(id) => threads.byField[id] ?? 0}
                 />
               ) : (
                 <Alert kind="error">{t('studio.jsonInvalid')}</Alert>

@@ -73,6 +73,7 @@ export function StudioListPage(): ReactElement {
                 ),
             },
             { id: 'drafts', header: t('studio.drafts'), cell: (step) => step.drafts },
+            { id: 'changesAsked', header: t('studio.changesAsked'), cell: (step) => (step.changesRequested > 0 ? <strong className="studio-bad">{t('studio.openThreads', { count: step.changesRequested })}</strong> : '—') },
             {
               id: 'lastChange',
               header: t('studio.lastChange'),

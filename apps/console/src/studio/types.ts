@@ -11,6 +11,8 @@ export interface StepSummary {
   /** Null while the server is still making the lint (the first list after it starts). */
   problems: number | null;
   drafts: number;
+  /** The signed-in editor's open threads on their drafts sent back with changes asked for. */
+  changesRequested: number;
   lastChange: { version: number; status: VersionStatus; by: string; at: string } | null;
 }
 
