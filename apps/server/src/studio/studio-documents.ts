@@ -121,9 +121,9 @@ export const STUDIO_WORK = {
   answersRefused: (input: { document: StepSchema; liveDocument?: StepSchema; answers: { context: StepContext; payload: Record<string, unknown> }[] }) => answersRefused(input.document, input.answers, input.liveDocument),
   /** Nothing: the worker answers once it has loaded what the work needs. */
   warm: () => true,
-  /** Tests only: holds the thread as a document that never finishes compiling would. */
-  spin: (input: { ms: number }) => {
-    const until = Date.now() + input.ms;
+  /** Tests only: holds the thread as a document that never finishes compiling would (for `ms`, or until the time `until`). */
+  spin: (input: { ms?: number; until?: number }) => {
+    const until = input.until ?? Date.now() + (input.ms ?? 0);
     while (Date.now() < until);
     return true;
   },
