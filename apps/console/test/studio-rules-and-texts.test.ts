@@ -64,6 +64,13 @@ describe('rules in words and texts beside the field', () => {
     await look(pam, 'texts-beside-field');
     await pam.getByRole('tab', { name: 'Texts' }).click();
     await expect(pam.getByLabel('field.personal.education.label in zh-HK').inputValue()).resolves.toBe('最高學歷');
+    // The texts table fits its panel at 1280 px, and says whose each text is, and where a shared one is used too.
+    const fits = await pam.locator('table.studio-translations__table').evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0) + 1);
+    expect(fits).toBe(true);
+    const educationRow = pam.getByRole('row').filter({ has: pam.getByLabel('field.personal.education.label in en') });
+    await expect(educationRow.innerText()).resolves.toContain('Label of Education level');
+    await expect(pam.locator('.studio-translations__owner').filter({ hasText: /shared: also used by/ }).count()).resolves.toBeGreaterThan(0);
+    await look(pam, 'texts-table');
     await pam.getByRole('tab', { name: 'Fields' }).click();
     await pam.getByText('Showing version 1, draft · unsaved changes').waitFor();
 

@@ -2,7 +2,7 @@
 // JSON) over one document, with the lint as it is typed, the live preview in three languages, the
 // texts, the step's place in the flow, the changes from the version it started from, and the actions
 // of its state: save and send a draft, publish one in review (a second editor), roll back.
-import { STUDIO_LANGUAGES, confirmedSource, valueFieldsOf, diffStepVersions, fieldAt, outdatedTexts, stepFileText, textSourcesAfter, type StepSchema, type StepTranslations, type StructuralValidator, type StudioLanguage, type TextSources } from '@kh/engine';
+import { STUDIO_LANGUAGES, confirmedSource, valueFieldsOf, walkFields, diffStepVersions, fieldAt, outdatedTexts, stepFileText, textSourcesAfter, type StepSchema, type StepTranslations, type StructuralValidator, type StudioLanguage, type TextSources } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,6 +167,11 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
   }, [loadHistory, openVersion, staff?.id]);
 
   const document = useMemo(() => parse(text), [text]);
+  /** A field's name as the editor reads it: its label in their language, else its id. */
+  const nameOfField = (id: string) => {
+    const field = document ? walkFields(document.fields).find((entry) => entry.field.id === id)?.field : undefined;
+    return (field?.labelKey && textIn(field.labelKey)) || id;
+  };
   const knownDataKeys = useMemo(() => new Set(base ? valueFieldsOf(base.document).map((field) => field.dataKey) : []), [base]);
   const editable = detail?.status === 'draft' && detail.authorId === staff?.id;
 
@@ -478,7 +483,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
                 <Alert kind="error">{t('studio.jsonInvalid')}</Alert>
               ))}
             {tab === 'json' && <JsonEditor key={`${open}-${editable}`} label={t('studio.tabs.json')} value={text} readOnly={!editable} problems={ranges} extraValues={{ dictionary: dictionaryNames }} onChange={edit} />}
-            {tab === 'translations' && <TranslationTable stepId={stepId} version={open} rows={rows} translations={translations} editable={editable} onChange={editTexts} outdated={outdated} onConfirm={(each, key) => void confirmText(each, key)} busy={busy} />}
+            {tab === 'translations' && <TranslationTable stepId={stepId} version={open} rows={rows} translations={translations} editable={editable} onChange={editTexts} outdated={outdated} onConfirm={(each, key) => void confirmText(each, key)} busy={busy} document={document} fieldName={nameOfField} />}
             {tab === 'changes' && diff && <VersionChanges diff={diff} basedOn={detail.basedOn} />}
             {tab === 'history' && <VersionList history={history} open={open} onOpen={switchTo} language={i18n.language} />}
           </div>

@@ -1,7 +1,9 @@
 // Every text the step uses, in the three languages the lint requires, editable in place; a missing
 // one is flagged, and so is a translation whose English changed since it was made, until it is
 // translated again or confirmed. Malay has no texts of its own: the app shows English, as for every shipped key.
-import { STUDIO_LANGUAGES, type OutdatedText, type StepTranslations, type StudioLanguage } from '@kh/engine';
+import { STUDIO_LANGUAGES, type OutdatedText, type StepSchema, type StepTranslations, type StudioLanguage } from '@kh/engine';
+import { steps as shippedSteps } from '../schemas.ts';
+import { otherStepsUsing, textOwner } from './text-owners.ts';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../DataTable.tsx';
@@ -22,10 +24,27 @@ export interface TranslationTableProps {
   /** The translation still says what the changed English says. */
   onConfirm(language: StudioLanguage, key: string): void;
   busy: boolean;
+  /** The document the texts are of: each text says whose it is. */
+  document: StepSchema | undefined;
+  /** A field's name in the editor's language. */
+  fieldName(id: string): string;
 }
 
-export function TranslationTable({ stepId, version, rows, translations, editable, onChange, outdated, onConfirm, busy }: TranslationTableProps): ReactElement {
+export function TranslationTable({ stepId, version, rows, translations, editable, onChange, outdated, onConfirm, busy, document, fieldName }: TranslationTableProps): ReactElement {
   const { t } = useTranslation('console');
+  // A step always has texts (its title at least): none means they are still being read, never "all there".
+  if (rows.length === 0) return <p role="status">{t('studio.translations.reading')}</p>;
+  const whose = (key: string): string => {
+    const owner = document ? textOwner(document, key) : { kind: 'shared' as const };
+    const others = otherStepsUsing(key, stepId, shippedSteps);
+    const own =
+      owner.kind === 'field'
+        ? t(`studio.translations.owner.${owner.part}`, { field: fieldName(owner.fieldId) })
+        : owner.kind === 'option'
+          ? t('studio.translations.owner.option', { field: fieldName(owner.fieldId), value: owner.value })
+          : t(`studio.translations.owner.${owner.kind}`);
+    return others.length ? `${own} · ${t('studio.translations.alsoIn', { steps: others.join(', ') })}` : own;
+  };
   const isOutdated = (language: StudioLanguage, key: string) => outdated.some((each) => each.language === language && each.key === key);
   const missing = rows.filter((row) => STUDIO_LANGUAGES.some((language) => !textOf(row, translations, language))).length;
   const set = (language: (typeof STUDIO_LANGUAGES)[number], key: string, text: string) => {
@@ -50,7 +69,17 @@ export function TranslationTable({ stepId, version, rows, translations, editable
         rows={rows}
         rowKey={(row) => row.key}
         columns={[
-          { id: 'key', header: t('studio.translations.key'), rowHeader: true, cell: (row) => <code>{row.key}</code> },
+          {
+            id: 'key',
+            header: t('studio.translations.key'),
+            rowHeader: true,
+            cell: (row) => (
+              <>
+                <span className="studio-translations__owner">{whose(row.key)}</span>
+                <code>{row.key}</code>
+              </>
+            ),
+          },
           ...STUDIO_LANGUAGES.map((language) => ({
             id: language,
             header: language,
