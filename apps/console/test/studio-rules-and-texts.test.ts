@@ -50,6 +50,10 @@ describe('rules in words and texts beside the field', () => {
     const draft = (await env.server.database.db.select().from(stepVersions)).find((version) => version.stepId === 'personal' && version.status === 'draft');
     const education = (draft!.document as StepSchema).fields.find((field) => field.id === 'education');
     expect(education?.visibleWhen).toEqual({ field: 'maritalStatus', in: [2, 4] });
+    // The changes say it before → after, in words.
+    await pam.getByRole('tab', { name: 'Changes' }).click();
+    await pam.locator('.studio-changes').getByText('visibleWhen: Always shown → Shown when Marital status is Married or Widowed').waitFor();
+    await pam.getByRole('tab', { name: 'Fields' }).click();
     // The step's rules together, as sentences, with what each reads and what reads it.
     const rules = pam.getByRole('region', { name: 'The rules of this step' });
     await rules.getByText(/Education level: Shown when Marital status is Married or Widowed · Reads Marital status/).waitFor();
@@ -112,6 +116,51 @@ describe('rules in words and texts beside the field', () => {
     await expect(form.getByLabel('Data key', { exact: true }).inputValue()).resolves.toBe('race');
     await lintStatus(pam).getByText('Lint clean').waitFor();
     await look(pam, 'renamed-keeps-data-key');
+    expect(env.problems).toEqual([]);
+  });
+
+  it('takes a 2,000-choice paste in one parse, shows fifty at a time with a filter, and previews it', async () => {
+    const pam = await env.newPage(1280, 800);
+    await signInEnrolling(pam, env.server.baseUrl, 'pam@broker.example', PASSWORD);
+    await expect.poll(() => pam.getByText('Checking…').count(), { timeout: 30_000 }).toBe(0);
+    await pam.getByRole('link', { name: 'Investment Risk Profile' }).click();
+    await pam.getByRole('button', { name: 'New draft from this' }).click();
+    await pam.getByText(/Showing version \d+, draft/).waitFor();
+    await pam.getByLabel('Kind', { exact: true }).first().selectOption('Select');
+    await pam.getByRole('button', { name: 'Add field' }).click();
+    const form = pam.locator('.studio-form');
+    await form.getByLabel('Choices').selectOption('options');
+    await form.getByRole('button', { name: 'Paste choices' }).click();
+    const lines = Array.from({ length: 2000 }, (_, i) => `${i + 1}\tBranch ${i + 1}\t分行 ${i + 1}\t分行 ${i + 1}`);
+    await form.getByLabel(/^One choice per line/).fill([...lines, '7\tSeven again'].join('\n'));
+    await form.getByRole('button', { name: 'Replace the choices with these' }).click();
+    await form.getByRole('alert').getByText('Left out, as no choice (no value, or a value given twice): lines 2001.').waitFor();
+    await form.getByText('Showing 50 of 2000 matching choices (2000 in all).').waitFor();
+    const rows = form.locator('.studio-form__options > .studio-form__option');
+    await expect(rows.count()).resolves.toBe(50);
+    // Found by its text; edited there.
+    await form.getByLabel('Find a choice').fill('Branch 1999');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect(rows.first().getByLabel('Choice 1999 in 繁體中文').inputValue()).resolves.toBe('分行 1999');
+    await rows.first().getByLabel('Choice 1999 in English').fill('Branch 1999 (Ipoh)');
+    await form.getByLabel('Label in English').fill('Preferred branch');
+    await form.getByLabel('Label in 繁體中文').fill('首選分行');
+    await form.getByLabel('Label in 简体中文').fill('首选分行');
+    const declare = form.getByRole('button', { name: /^Declare it as/ });
+    if (await declare.count()) await declare.click();
+    await lintStatus(pam)
+      .getByText('Lint clean')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        throw new Error(`Not clean: ${JSON.stringify(env.problems)} ${await lintStatus(pam).innerText()} ${(await pam.locator('.studio-problems').innerText().catch(() => '')).slice(0, 800)} ${(await pam.locator('.console-alert').allInnerTexts()).join(' | ')}`, { cause: error });
+      });
+    // The preview draws all of them, the edited text included.
+    const englishPhone = pam.frameLocator('iframe[title="The step in English"]');
+    await englishPhone.getByText('Preferred branch').first().waitFor({ timeout: 60_000 });
+    const select = englishPhone.getByLabel('Preferred branch');
+    await expect.poll(() => select.locator('option').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2000);
+    await expect(select.locator('option', { hasText: 'Branch 1999 (Ipoh)' }).count()).resolves.toBe(1);
+    await look(pam, 'two-thousand-choices');
     expect(env.problems).toEqual([]);
   });
 });

@@ -292,7 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxQueue: 32,
       requestsPerMinute: numberSetting(env, 'KH_STUDIO_REQUESTS_PER_MINUTE', 120, { min: 1 }),
       draftsPerEditor: numberSetting(env, 'KH_STUDIO_DRAFTS_PER_EDITOR', 20, { min: 1 }),
-      documentBytes: numberSetting(env, 'KH_STUDIO_DOCUMENT_BYTES', 256 * 1024, { min: 1024, max: 1024 * 1024 }),
+      // A 2,000-choice select with its texts in three languages is about 400 KB.
+      documentBytes: numberSetting(env, 'KH_STUDIO_DOCUMENT_BYTES', 768 * 1024, { min: 1024, max: 2 * 1024 * 1024 }),
     },
     bootstrapAdmin: bootstrapAdminFrom(env),
     retention: retentionFrom(env),

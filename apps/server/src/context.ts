@@ -48,6 +48,8 @@ declare module 'fastify' {
     readsSession?: boolean;
     /** Who may call a staff route (staff/staff-access.ts): every /staff route says, or the server does not start. */
     staffAccess?: StaffAccess;
+    /** More values than MAX_INPUT_NODES a route's input may hold (the studio's documents: a 2,000-choice select). */
+    inputNodes?: number;
   }
   interface FastifyRequest {
     memberId?: string;

@@ -4,6 +4,7 @@ import { MARKET, type StepName } from '@kh/flow';
 import { StepPage } from '../src/ApplicationRoot.tsx';
 import { StoryApplication } from './story-application.tsx';
 import { withFakeApi } from './fake-api.ts';
+import { expect, waitFor, within } from 'storybook/test';
 
 function Payment({ step, addingMarket }: { step: StepName; addingMarket: boolean }) {
   return (
@@ -26,13 +27,18 @@ const meta: Meta<typeof Payment> = {
     addingMarket: { control: 'boolean', description: 'Adding MY to an account that has HK and US' },
   },
   args: { step: 'payment', addingMarket: false },
-  parameters: { api: { '/money/payment/ghl/queryPay': { result: { payStatus: 2 } } } },
+  // The start page is the payment step's document (its published version's texts): it reads the step as every form step does.
+  parameters: { api: { '/money/payment/ghl/queryPay': { result: { payStatus: 2 } }, '/kh/account/apply/fetch-data': {} } },
   beforeEach: withFakeApi,
 };
 export default meta;
 type Story = StoryObj<typeof Payment>;
 
-export const Start: Story = {};
-export const AddingMalaysia: Story = { args: { addingMarket: true } };
+const payShown = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  await waitFor(() => expect(within(canvasElement).getByRole('button', { name: /^(Pay now|立即付款)$/ })).toBeTruthy(), { timeout: 8000 });
+};
+
+export const Start: Story = { play: payShown };
+export const AddingMalaysia: Story = { args: { addingMarket: true }, play: payShown };
 export const Transit: Story = { args: { step: 'paymentTransit' } };
 export const Failed: Story = { args: { step: 'paymentFailed' } };

@@ -15,6 +15,8 @@ export interface FieldChange {
   change: 'added' | 'removed' | 'changed' | 'moved';
   /** For a changed field: the properties that differ (kind, dataKey, rules, visibleWhen…). */
   properties?: string[];
+  /** For a changed field: each differing property before and after (absent: not given). */
+  values?: Record<string, { before?: unknown; after?: unknown }>;
 }
 
 export interface TranslationChange {
@@ -86,7 +88,15 @@ function movedAmongSiblings(was: ReturnType<typeof fieldsById>, now: ReturnType<
   return moved;
 }
 
-export function diffStepVersions(before: { document: StepSchema; translations?: StepTranslations }, after: { document: StepSchema; translations?: StepTranslations }): StepVersionDiff {
+/**
+ * What one version changes from another. `shipped` gives a key's shipped text: a version's text equal
+ * to it changes nothing (a text renamed there and back is no change).
+ */
+export function diffStepVersions(
+  before: { document: StepSchema; translations?: StepTranslations },
+  after: { document: StepSchema; translations?: StepTranslations },
+  shipped: (language: StudioLanguage, key: string) => string | undefined = () => undefined,
+): StepVersionDiff {
   const was = fieldsById(before.document);
   const now = fieldsById(after.document);
   const fields: FieldChange[] = [];
@@ -100,7 +110,8 @@ export function diffStepVersions(before: { document: StepSchema; translations?: 
     }
     const keys = [...new Set([...Object.keys(old.own), ...Object.keys(current.own)])];
     const properties = keys.filter((key) => !same(old.own[key], current.own[key]));
-    if (properties.length > 0) fields.push({ id: field.id, change: 'changed', properties });
+    if (properties.length > 0)
+      fields.push({ id: field.id, change: 'changed', properties, values: Object.fromEntries(properties.map((key) => [key, { ...(key in old.own ? { before: old.own[key] } : {}), ...(key in current.own ? { after: current.own[key] } : {}) }])) });
     else if (moved.has(field.id)) fields.push({ id: field.id, change: 'moved' });
   }
   for (const { field } of walkFields(before.document.fields)) if (!now.has(field.id)) fields.push({ id: field.id, change: 'removed' });
@@ -114,8 +125,11 @@ export function diffStepVersions(before: { document: StepSchema; translations?: 
   for (const language of STUDIO_LANGUAGES) {
     const a = before.translations?.[language] ?? {};
     const b = after.translations?.[language] ?? {};
-    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort())
-      if (a[key] !== b[key]) translations.push({ language, key, ...(key in a ? { before: a[key] } : {}), ...(key in b ? { after: b[key] } : {}) });
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      const was = a[key] ?? shipped(language, key);
+      const is = b[key] ?? shipped(language, key);
+      if (was !== is) translations.push({ language, key, ...(was !== undefined ? { before: was } : {}), ...(is !== undefined ? { after: is } : {}) });
+    }
   }
   return { fields, step, payload, translations };
 }

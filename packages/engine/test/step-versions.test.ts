@@ -53,12 +53,19 @@ describe('diffStepVersions', () => {
     const diff = diffStepVersions({ document: before, translations: { en: { 'field.work.x': 'Old' } } }, { document: after, translations: { en: { 'field.work.x': 'New', 'field.work.branch.label': 'Preferred branch' } } });
     expect(diff.fields).toContainEqual({ id: 'branch', change: 'added' });
     expect(diff.fields).toContainEqual({ id: 'companyName', change: 'removed' });
-    expect(diff.fields).toContainEqual({ id: 'annualIncome', change: 'changed', properties: ['visibleWhen'] });
+    // Before → after, for the words of the changes tab.
+    const was = (fieldOf(before, 'annualIncome') as ValueField).visibleWhen;
+    expect(diff.fields).toContainEqual({ id: 'annualIncome', change: 'changed', properties: ['visibleWhen'], values: { visibleWhen: { ...(was ? { before: was } : {}), after: { field: 'employmentStatus', in: [1] } } } });
     expect(diff.payload).toEqual({ added: ['branch'], removed: ['companyName'] });
     expect(diff.translations).toEqual([
       { language: 'en', key: 'field.work.branch.label', after: 'Preferred branch' },
       { language: 'en', key: 'field.work.x', before: 'Old', after: 'New' },
     ]);
+  });
+  it('a text given the shipped text again is no change (renamed there and back)', () => {
+    const shipped = (language: string, key: string) => (key === 'field.work.employmentStatus.label' && language === 'en' ? 'Employment status' : undefined);
+    const diff = diffStepVersions({ document: work(), translations: {} }, { document: work(), translations: { en: { 'field.work.employmentStatus.label': 'Employment status', 'field.work.other': 'Other' } } }, shipped);
+    expect(diff.translations).toEqual([{ language: 'en', key: 'field.work.other', after: 'Other' }]);
   });
   it('finds nothing when only the order of keys differs (a database may keep them in its own order)', () => {
     const reordered = JSON.parse(JSON.stringify(work(), (_key, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value))) as StepSchema;

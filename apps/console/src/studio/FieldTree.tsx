@@ -28,6 +28,7 @@ import {
   type FieldPath,
   type Rule,
   type StepSchema,
+  type StepTranslations,
   type StudioLanguage,
   type ValidationRule,
   type ValueField,
@@ -38,6 +39,7 @@ import { useTranslation } from 'react-i18next';
 import metaSchema from '../../../../schemas/meta/step.schema.json';
 import type { FieldFigures } from './types.ts';
 import { newRule, parameterValue, ruleForms, type RuleForm } from './rule-forms.ts';
+import { parseChoices } from './choice-paste.ts';
 import { ruleOverview, ruleSentence, valueFieldsById, valueName, type RuleWords } from './rule-sentence.ts';
 import { CONSOLE_LANGUAGES } from '../i18n.ts';
 
@@ -51,7 +53,7 @@ export interface FieldTreeProps {
   selected: FieldPath | undefined;
   onSelect(path: FieldPath | undefined): void;
   /** A structured edit; `typing` for a text box's keystrokes (one undo step per pause), `textKeys` when texts move to new keys. */
-  onChange(document: StepSchema, how?: { typing?: boolean; textKeys?: [string, string][] }): void;
+  onChange(document: StepSchema, how?: { typing?: boolean; textKeys?: [string, string][]; texts?: StepTranslations }): void;
   /** The text a key shows in a language, the editor's by default (the version's own, else the shipped one). */
   textOf(key: string, language?: StudioLanguage): string;
   /** Sets a key's text in a language, the editor's by default. */
@@ -553,30 +555,7 @@ function FieldForm(props: FieldTreeProps & { field: Field; path: FieldPath }): R
                 ))}
               </select>,
             )}
-          {valueField.dataSource && 'options' in valueField.dataSource && (
-            <div className="studio-form__options">
-              {valueField.dataSource.options.map((option, index) => {
-                const options = (valueField.dataSource as unknown as { options: Record<string, unknown>[] }).options;
-                const change = (changes: Record<string, unknown>) => set({ dataSource: { options: options.map((o, i) => (i === index ? { ...o, ...changes } : o)) } });
-                return (
-                  <div key={index} className="studio-form__option">
-                    <input aria-label={t('studio.form.optionValue', { n: index + 1 })} value={String(option.value)} onChange={(event) => change({ value: scalarOf(event.target.value) })} />
-                    {typeof option.labelKey === 'string' && option.labelKey ? (
-                      <TextsInThreeLanguages what={t('studio.form.textKind.option', { value: String(option.value) })} textKey={option.labelKey} props={props} />
-                    ) : (
-                      <input aria-label={t('studio.form.optionLabel', { n: index + 1 })} value={String(option.labelKey ?? '')} onChange={(event) => change({ labelKey: event.target.value })} />
-                    )}
-                    <button type="button" aria-label={t('studio.form.optionRemove', { n: index + 1 })} disabled={options.length === 1} onClick={() => set({ dataSource: { options: options.filter((_, i) => i !== index) } })}>
-                      ✕
-                    </button>
-                  </div>
-                );
-              })}
-              <button type="button" className="console-button" onClick={() => set({ dataSource: { options: [...(valueField.dataSource as { options: unknown[] }).options, newOption(valueField)] } })}>
-                {t('studio.form.optionAdd')}
-              </button>
-            </div>
-          )}
+          {valueField.dataSource && 'options' in valueField.dataSource && <OptionsForm {...props} field={valueField} path={path} set={set} />}
         </>
       )}
       <div className="studio-form__rule" role="group" aria-labelledby={`${id}-visible`}>
@@ -669,6 +648,81 @@ function RuleValues({ rule, readField, words, onChange }: { rule: SimpleRule; re
           <span>{valueName(readField, choice.value, words)}</span>
         </label>
       ))}
+    </div>
+  );
+}
+
+/** At most this many choices are drawn at once: a 2,000-choice field is found in, not scrolled through. */
+const CHOICES_SHOWN = 50;
+
+/**
+ * A field's own choices: each its value and its text in three languages; found by a filter past
+ * CHOICES_SHOWN of them; replaced at once from a spreadsheet's copy (parsed once, one undo step).
+ */
+function OptionsForm(props: FieldTreeProps & { field: ValueField; path: FieldPath; set(changes: Record<string, unknown>): void }): ReactElement {
+  const { t } = useTranslation('console');
+  const { field, set } = props;
+  const [filter, setFilter] = useState('');
+  const [pasted, setPasted] = useState<string>();
+  const [refused, setRefused] = useState('');
+  const options = (field.dataSource as unknown as { options: Record<string, unknown>[] }).options;
+  const wanted = filter.trim().toLowerCase();
+  const matching = options.map((option, index) => ({ option, index })).filter(({ option }) => !wanted || String(option.value).toLowerCase().includes(wanted) || (typeof option.labelKey === 'string' && props.textOf(option.labelKey, 'en').toLowerCase().includes(wanted)));
+  const shown = matching.slice(0, CHOICES_SHOWN);
+  const change = (index: number, changes: Record<string, unknown>) => set({ dataSource: { options: options.map((o, i) => (i === index ? { ...o, ...changes } : o)) } });
+  const paste = () => {
+    const parsed = parseChoices(pasted ?? '', field.id, field.valueType);
+    if (parsed.options.length === 0) return setRefused(t('studio.form.pasteNone'));
+    props.onChange(updateField(props.document, props.path, { dataSource: { options: parsed.options } }), { texts: parsed.texts });
+    setRefused(parsed.refused.length ? t('studio.form.pasteRefused', { lines: parsed.refused.map((r) => r.line).join(', ') }) : '');
+    setPasted(undefined);
+  };
+  return (
+    <div className="studio-form__options">
+      {options.length > CHOICES_SHOWN && (
+        <label className="studio-form__filter">
+          <span>{t('studio.form.findChoice')}</span>
+          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        </label>
+      )}
+      {options.length > CHOICES_SHOWN && <p className="studio-form__note">{t('studio.form.choicesShown', { shown: shown.length, matching: matching.length, count: options.length })}</p>}
+      {shown.map(({ option, index }) => (
+        <div key={index} className="studio-form__option">
+          <input aria-label={t('studio.form.optionValue', { n: index + 1 })} value={String(option.value)} onChange={(event) => change(index, { value: scalarOf(event.target.value) })} />
+          {typeof option.labelKey === 'string' && option.labelKey ? (
+            <TextsInThreeLanguages what={t('studio.form.textKind.option', { value: String(option.value) })} textKey={option.labelKey} props={props} />
+          ) : (
+            <input aria-label={t('studio.form.optionLabel', { n: index + 1 })} value={String(option.labelKey ?? '')} onChange={(event) => change(index, { labelKey: event.target.value })} />
+          )}
+          <button type="button" aria-label={t('studio.form.optionRemove', { n: index + 1 })} disabled={options.length === 1} onClick={() => set({ dataSource: { options: options.filter((_, i) => i !== index) } })}>
+            ✕
+          </button>
+        </div>
+      ))}
+      <div className="studio-csv__actions">
+        <button type="button" className="console-button" onClick={() => set({ dataSource: { options: [...options, newOption(field)] } })}>
+          {t('studio.form.optionAdd')}
+        </button>
+        <button type="button" className="console-button" aria-expanded={pasted !== undefined} onClick={() => setPasted(pasted === undefined ? '' : undefined)}>
+          {t('studio.form.paste')}
+        </button>
+      </div>
+      {pasted !== undefined && (
+        <div className="studio-form__paste">
+          <label>
+            <span>{t('studio.form.pasteHow')}</span>
+            <textarea rows={6} value={pasted} onChange={(event) => setPasted(event.target.value)} />
+          </label>
+          <button type="button" className="console-button console-button--main" disabled={!pasted.trim()} onClick={paste}>
+            {t('studio.form.pasteReplace')}
+          </button>
+        </div>
+      )}
+      {refused && (
+        <p className="studio-bad" role="alert">
+          {refused}
+        </p>
+      )}
     </div>
   );
 }

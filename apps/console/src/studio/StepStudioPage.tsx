@@ -214,8 +214,15 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
     const row = rows.find((each) => each.key === key) ?? detail?.table.find((each) => each.key === key);
     return row ? textOf(row, translations, inLanguage) : (translations[inLanguage]?.[key] ?? '');
   };
-  const treeChange = (next: StepSchema, how?: { typing?: boolean; textKeys?: [string, string][] }) =>
-    change({ text: stepFileText(next), ...(how?.textKeys?.length ? { translations: carriedTexts(translations, how.textKeys, rows) } : {}) }, 'tree', how?.typing ?? false);
+  const treeChange = (next: StepSchema, how?: { typing?: boolean; textKeys?: [string, string][]; texts?: StepTranslations }) => {
+    let nextTranslations = how?.textKeys?.length ? carriedTexts(translations, how.textKeys, rows) : undefined;
+    // Texts that come with the edit (pasted choices): in the same undo step as the document.
+    if (how?.texts) {
+      const base = nextTranslations ?? translations;
+      nextTranslations = Object.fromEntries(STUDIO_LANGUAGES.map((each) => [each, { ...(base[each] ?? {}), ...(how.texts![each] ?? {}) }]));
+    }
+    change({ text: stepFileText(next), ...(nextTranslations ? { translations: nextTranslations } : {}) }, 'tree', how?.typing ?? false);
+  };
   const englishOf = (key: string) => textIn(key, 'en') || undefined;
   const outdated = useMemo(
     () =>
@@ -484,7 +491,15 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
               ))}
             {tab === 'json' && <JsonEditor key={`${open}-${editable}`} label={t('studio.tabs.json')} value={text} readOnly={!editable} problems={ranges} extraValues={{ dictionary: dictionaryNames }} onChange={edit} />}
             {tab === 'translations' && <TranslationTable stepId={stepId} version={open} rows={rows} translations={translations} editable={editable} onChange={editTexts} outdated={outdated} onConfirm={(each, key) => void confirmText(each, key)} busy={busy} document={document} fieldName={nameOfField} />}
-            {tab === 'changes' && diff && <VersionChanges diff={diff} basedOn={detail.basedOn} />}
+            {tab === 'changes' && diff && (
+              <VersionChanges
+                diff={diff}
+                basedOn={detail.basedOn}
+                before={base?.document}
+                after={document}
+                words={{ language: i18n.language, t: (key, options) => String(t(key, options as never)), textOf: (key) => textIn(key), dictionaries }}
+              />
+            )}
             {tab === 'history' && <VersionList history={history} open={open} onOpen={switchTo} language={i18n.language} />}
           </div>
           {problems.length > 0 && (

@@ -1,10 +1,25 @@
 // What a version changes from the one it started from: fields, payload keys and texts (the engine's
 // diffStepVersions, the same the server records), for the author as they edit and the reviewer.
-import type { StepVersionDiff } from '@kh/engine';
+import type { Rule, StepSchema, StepVersionDiff } from '@kh/engine';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ruleSentence, type RuleWords } from './rule-sentence.ts';
 
-export function VersionChanges({ diff, basedOn }: { diff: StepVersionDiff; basedOn: number }): ReactElement {
+/** A property's value in words: a rule as its sentence, rules by name and bounds, choices by their source; else its JSON, short. */
+function valueInWords(property: string, value: unknown, document: StepSchema | undefined, words: RuleWords): string {
+  if (value === undefined) return property === 'visibleWhen' ? words.t('studio.rule.alwaysShown') : words.t('studio.changes.notGiven');
+  if (property === 'visibleWhen' && document) return words.t('studio.rule.shownWhen', { sentence: ruleSentence(value as Rule, document, words) });
+  if (property === 'rules' && Array.isArray(value))
+    return value.map((rule: Record<string, unknown>) => [rule.rule, ...Object.entries(rule).filter(([k]) => k !== 'rule').map(([k, v]) => `${k} ${JSON.stringify(v)}`)].join(' ')).join(', ');
+  if (property === 'dataSource' && value && typeof value === 'object') {
+    const source = value as { dictionary?: string; options?: unknown[] };
+    return source.dictionary ? words.t('studio.changes.dictionary', { name: source.dictionary }) : words.t('studio.changes.choices', { count: source.options?.length ?? 0 });
+  }
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+}
+
+export function VersionChanges({ diff, basedOn, before, after, words }: { diff: StepVersionDiff; basedOn: number; before?: StepSchema; after?: StepSchema; words: RuleWords }): ReactElement {
   const { t } = useTranslation('console');
   const none = diff.fields.length + diff.step.length + diff.payload.added.length + diff.payload.removed.length + diff.translations.length === 0;
   return (
@@ -18,7 +33,16 @@ export function VersionChanges({ diff, basedOn }: { diff: StepVersionDiff; based
             {diff.fields.map((f) => (
               <li key={`${f.id} ${f.change}`}>
                 <code>{f.id}</code> {t(`studio.changes.${f.change}`)}
-                {f.properties?.length ? `: ${f.properties.join(', ')}` : ''}
+                {f.properties?.length && !f.values ? `: ${f.properties.join(', ')}` : ''}
+                {f.values && (
+                  <ul className="studio-changes__values">
+                    {Object.entries(f.values).map(([property, value]) => (
+                      <li key={property}>
+                        {property}: <del>{valueInWords(property, value.before, before, words)}</del> → <ins>{valueInWords(property, value.after, after, words)}</ins>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>

@@ -12,12 +12,12 @@ export const MAX_INPUT_NODES = 5_000;
 export type InputProblem = 'nul' | 'tooDeep' | 'tooLarge' | 'notFinite';
 
 /** Walks without recursion, so a hostile nesting cannot overflow the stack. */
-export function inspectInput(value: unknown): InputProblem | undefined {
+export function inspectInput(value: unknown, maxNodes = MAX_INPUT_NODES): InputProblem | undefined {
   const stack: [unknown, number][] = [[value, 0]];
   let nodes = 0;
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;
-    if (++nodes > MAX_INPUT_NODES) return 'tooLarge';
+    if (++nodes > maxNodes) return 'tooLarge';
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return 'nul';
       continue;
@@ -40,9 +40,11 @@ export function inspectInput(value: unknown): InputProblem | undefined {
 
 /** The route's parameters, query and body: as parsed (preValidation) and as coerced by the route's schema (preHandler). */
 export async function guardInput(request: FastifyRequest): Promise<void> {
+  // A route may take more values (its own size limit bounds them); none takes deeper nesting.
+  const nodes = request.routeOptions.config?.inputNodes ?? MAX_INPUT_NODES;
   for (const part of [request.params, request.query, request.body]) {
-    const problem = inspectInput(part);
-    if (problem) throw badRequest(`server.input.${problem}`, { depth: MAX_INPUT_DEPTH, nodes: MAX_INPUT_NODES });
+    const problem = inspectInput(part, nodes);
+    if (problem) throw badRequest(`server.input.${problem}`, { depth: MAX_INPUT_DEPTH, nodes });
   }
 }
 

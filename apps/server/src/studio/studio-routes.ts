@@ -34,6 +34,8 @@ type Version = typeof stepVersions.$inferSelect;
 const IMPACT_SAMPLE = 500;
 /** The shipped texts, which a version's own texts override. */
 const shippedTexts = loadLocales();
+/** The values a studio request may hold: a document at its largest size (768 KB) is well within it. */
+const STUDIO_INPUT_NODES = 100_000;
 /** How far ahead a publish may be scheduled. */
 const SCHEDULE_MAX_DAYS = 90;
 /** The longest range the funnel reads at once. */
@@ -69,12 +71,15 @@ export async function lintLiveVersions(db: Database, compiler: StudioCompiler): 
 export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
   const { db, studio: compiler, config } = app.kh;
   const limits = config.studio;
-  const editor = { config: { staffAccess: 'studio.edit' } } as const;
+  // A step document is bounded by its bytes (KH_STUDIO_DOCUMENT_BYTES), not by the API's value count:
+  // a 2,000-choice select with its texts in three languages holds some 14,000 values.
+  const editor = { config: { staffAccess: 'studio.edit', inputNodes: STUDIO_INPUT_NODES } } as const;
   const stepParams = { type: 'object', required: ['stepId'], properties: { stepId: { type: 'string', maxLength: 40 }, version: { type: 'integer', minimum: 0, maximum: 1_000_000 } } } as const;
+  // Texts per language: a 2,000-choice select's choices and the rest of the step (the document's bytes bound them too).
   const translationsSchema = {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, { type: 'object', maxProperties: 500, additionalProperties: { type: 'string', maxLength: 2000 } }])),
+    properties: Object.fromEntries(STUDIO_LANGUAGES.map((language) => [language, { type: 'object', maxProperties: 5000, additionalProperties: { type: 'string', maxLength: 2000 } }])),
   };
   const documentBody = { type: 'object', required: ['document', 'translations'], properties: { document: { type: 'object' }, translations: translationsSchema, basedOn: { type: 'integer', minimum: 0 } } };
 
@@ -237,7 +242,7 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
       // Each translation's English source, for every text of the table (a shipped text's is the shipped English).
       sources: sourcesForTable(row, table),
       problems,
-      diff: problems.length === 0 ? diffStepVersions(base, { document, translations }) : { fields: [], payload: { added: [], removed: [] }, texts: [] },
+      diff: problems.length === 0 ? diffStepVersions(base, { document, translations }, (language, key) => translationOf(shippedTexts[language], key)) : { fields: [], payload: { added: [], removed: [] }, texts: [] },
     });
   });
 
@@ -690,7 +695,8 @@ export const staffStudioPlugin: FastifyPluginAsync = async (app) => {
     const live = await liveVersion(db, stepId);
     const current = await versionDocument(stepId, live);
     const next = await versionDocument(stepId, version);
-    const diff = diffStepVersions(current, next);
+    // A text given its shipped words again (renamed there and back) changes nothing.
+    const diff = diffStepVersions(current, next, (language, key) => translationOf(shippedTexts[language], key));
     // An answer is a row the applicant saved (it pins a version); a row the server filled (the identity
     // check's pre-fill) pins none and is nobody's answer under any version.
     const openAnswer = and(eq(applicationSteps.stepId, stepId), inArray(applications.status, OPEN_STATUSES), isNotNull(applicationSteps.schemaVersion));
