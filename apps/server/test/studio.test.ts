@@ -293,6 +293,11 @@ describe('the preview and the server check', () => {
     // A half-made field still shows the keys it brings, so the texts can be typed before it is valid.
     expect(red.table.map((row: { key: string }) => row.key)).toContain('field.investment.branch.label');
 
+    // Only texts missing (a new field before its three languages are typed): the lint says so, and the preview draws it at once.
+    const untranslated = (await ed('POST', '/staff/studio/steps/investment/preview', { document: withBranch(), translations: { en: branchTexts.en } })).body.data;
+    expect(untranslated.problems).toContainEqual(expect.objectContaining({ reason: expect.stringMatching(/^translation key "field.investment.branch.label" is missing in zh-HK/) }));
+    expect(untranslated.validator).toMatch(/^\/staff\/studio\/preview-validators\/[0-9a-f]{32}\.js$/);
+
     const green = (await ed('POST', '/staff/studio/steps/investment/preview', { document: withBranch(), translations: branchTexts })).body.data;
     expect(green.problems, JSON.stringify(green.problems)).toEqual([]);
     expect(green.validator).toMatch(/^\/staff\/studio\/preview-validators\/[0-9a-f]{32}\.js$/);

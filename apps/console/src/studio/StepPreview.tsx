@@ -39,6 +39,9 @@ export const stepContextOf = (context: PreviewContext): StepContext => ({
   islamic: context.accountType === ACCOUNT_TYPE.islamicCash,
 });
 
+/** What a missing text shows as in the phones, before its key. */
+const MISSING_MARK = '⚠';
+
 /**
  * One i18next instance per preview language, the version's texts laid over the shipped ones. The
  * revision counts changes of the texts: the phones are drawn afresh with it.
@@ -49,7 +52,16 @@ function usePreviewLanguages(translations: StepTranslations): { instances: Recor
   // What each key said before the version's text was laid over it, so a text deleted goes back to it.
   const shipped = useRef(new Map<string, string>());
   useEffect(() => {
-    void Promise.all(STUDIO_LANGUAGES.map((language) => createI18n(language))).then((made) => setInstances(Object.fromEntries(STUDIO_LANGUAGES.map((language, i) => [language, made[i]!]))));
+    void Promise.all(STUDIO_LANGUAGES.map((language) => createI18n(language))).then((made) => {
+      // A text missing in a language shows marked with its key in that language's phone, not the English one.
+      for (const instance of made) {
+        instance.options.fallbackLng = false;
+        // The key as the texts table names it, its namespace first ("field.contact.branch.label").
+        instance.options.appendNamespaceToMissingKey = true;
+        instance.options.parseMissingKeyHandler = (key: string) => `${MISSING_MARK} ${key}`;
+      }
+      setInstances(Object.fromEntries(STUDIO_LANGUAGES.map((language, i) => [language, made[i]!])));
+    });
   }, []);
   useEffect(() => {
     if (!instances) return;
@@ -100,9 +112,11 @@ export interface StepPreviewProps {
   context: PreviewContext;
   /** The document has problems (or does not parse): the preview shows the last clean one. */
   stale: boolean;
+  /** Drawn with texts still missing: each is marked where it would show. */
+  textsMissing?: boolean;
 }
 
-export function StepPreview({ stepId, document, validator, translations, dictionaries, context, stale }: StepPreviewProps): ReactElement {
+export function StepPreview({ stepId, document, validator, translations, dictionaries, context, stale, textsMissing = false }: StepPreviewProps): ReactElement {
   const { t } = useTranslation('console');
   const { t: tApp } = useTranslation();
   const languages = usePreviewLanguages(translations);
@@ -133,6 +147,7 @@ export function StepPreview({ stepId, document, validator, translations, diction
     <section className="studio-preview" aria-labelledby="studio-preview-title">
       <h2 id="studio-preview-title">{t('studio.preview.title')}</h2>
       {stale && <Alert kind="info">{t('studio.preview.stale')}</Alert>}
+      {textsMissing && <Alert kind="info">{t('studio.preview.textsMissing', { mark: MISSING_MARK })}</Alert>}
       {/* Scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll. */}
       <div className="studio-preview__phones" role="region" aria-label={t('studio.preview.phones')} tabIndex={0}>
         {languages &&

@@ -522,7 +522,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
       </div>
       <div className="studio-step__preview">
       {!clean && preview && problems.length > 0 && <Alert kind="info">{t('studio.preview.none')}</Alert>}
-      {clean && <StepPreview stepId={stepId} document={clean.document} validator={clean.validator} translations={clean.translations} dictionaries={dictionaries} context={context} stale={!document || problems.length > 0} />}
+      {clean && <StepPreview stepId={stepId} document={clean.document} validator={clean.validator} translations={clean.translations} dictionaries={dictionaries} context={context} stale={!document || (problems.length > 0 && !preview?.validator)} textsMissing={problems.length > 0 && !!preview?.validator} />}
       </div>
       </div>
     </div>
