@@ -97,15 +97,17 @@ describe('identity on a PC hands over to a phone by QR code', () => {
       await released;
       await route.continue();
     });
-    await handset.getByRole('button', { name: "I'm done here" }).click();
-    await handset.getByText('You can close this page').waitFor();
-    // Its save of the identity fails once.
+    // Its save of the identity fails once. Both are in place before the phone says "done": a status poll
+    // already on its way when the hold above was set escapes it, and may bring "done" at once.
     await pc.route(/\/apply\/fill-data\b/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: '503', msg: 'Service unavailable' }) }), { times: 1 });
     const identitySaves: string[] = [];
     pc.on('request', (request) => request.url().includes('/apply/fill-data') && request.postData()?.includes('"fillStep":2002') && identitySaves.push(request.url()));
+    await handset.getByRole('button', { name: "I'm done here" }).click();
+    await handset.getByText('You can close this page').waitFor();
     release();
     const carryOn = pc.getByRole('button', { name: 'Continue on this computer' });
-    await expect.poll(() => identitySaves.length).toBe(1);
+    // The poll held above may have been given up and asked again after its back-off: the save follows that.
+    await expect.poll(() => identitySaves.length, { timeout: 20_000 }).toBe(1);
     await carryOn.waitFor();
     expect(new URL(pc.url()).pathname).toBe('/iam/device-continue');
     await carryOn.dblclick();
