@@ -8,7 +8,7 @@ import { payloadLeafType } from './payload-types.ts';
 import { CONTEXT_KEYS, FIELD_KINDS, isValueField, walkFields, type Field, type Rule, type StepSchema, type ValidationRule, type ValueField } from './step-schema.ts';
 import { partsOf, requiredMessageKey } from './validation-rules.ts';
 import { PROJECTION_COLUMNS, type Projection } from './step-behaviour.ts';
-import { ruleValueProblems } from './rule-values.ts';
+import { rulesOfField as rulesOf, ruleValueProblems } from './rule-values.ts';
 import type { Dictionaries } from './compile.ts';
 
 export const REQUIRED_LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
@@ -61,13 +61,6 @@ function translationKeysOf(field: Field): string[] {
 export function translationKeysOfStep(step: StepSchema): string[] {
   const keys = [step.titleKey, step.descriptionKey, step.atLeastOne?.messageKey, ...walkFields(step.fields).flatMap(({ field }) => translationKeysOf(field))];
   return [...new Set(keys.filter((key): key is string => typeof key === 'string'))];
-}
-
-function rulesOf(field: Field): Rule[] {
-  const rules = field.visibleWhen ? [field.visibleWhen] : [];
-  if (isValueField(field) && field.dataSource && 'options' in field.dataSource)
-    rules.push(...field.dataSource.options.flatMap((o) => (o.visibleWhen ? [o.visibleWhen] : [])));
-  return rules;
 }
 
 function fieldReferencesOf(field: ValueField): string[] {

@@ -99,7 +99,8 @@ export function canBeTrue(rule: Rule, fields: Map<string, ValueField>, dictionar
   return search(0);
 }
 
-const rulesOfField = (field: Field): Rule[] => [
+/** A field's visibility rules: its own, and each of its choices'. */
+export const rulesOfField = (field: Field): Rule[] => [
   ...(field.visibleWhen ? [field.visibleWhen] : []),
   ...(isValueField(field) && field.dataSource && 'options' in field.dataSource ? field.dataSource.options.flatMap((o) => (o.visibleWhen ? [o.visibleWhen] : [])) : []),
 ];

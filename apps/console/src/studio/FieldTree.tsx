@@ -40,7 +40,7 @@ import metaSchema from '../../../../schemas/meta/step.schema.json';
 import type { FieldFigures } from './types.ts';
 import { newRule, parameterValue, ruleForms, type RuleForm } from './rule-forms.ts';
 import { parseChoices } from './choice-paste.ts';
-import { ruleOverview, ruleSentence, valueFieldsById, valueName, type RuleWords } from './rule-sentence.ts';
+import { fieldName, ruleOverview, ruleSentence, valueFieldsById, valueName, type RuleWords } from './rule-sentence.ts';
 import { CONSOLE_LANGUAGES } from '../i18n.ts';
 
 const LANGUAGE_NAMES: Record<string, string> = Object.fromEntries(CONSOLE_LANGUAGES);
@@ -126,10 +126,10 @@ export function FieldTree(props: FieldTreeProps): ReactElement {
       dependents.columns.length > 0 && t('studio.tree.removeColumns', { columns: list(dependents.columns) }),
       dependents.unique && t('studio.tree.removeUnique'),
       dependents.verifiedBy && t('studio.tree.removeVerified', { fact: dependents.verifiedBy }),
-      dependents.readBy.length > 0 && t('studio.tree.removeReadBy', { fields: list(dependents.readBy.map((id) => fieldName(props, id))) }),
+      dependents.readBy.length > 0 && t('studio.tree.removeReadBy', { fields: list(dependents.readBy.map((id) => nameOf(props, id))) }),
       dependents.dataKey && t('studio.tree.removeDataKey', { key: dependents.dataKey }),
     ].filter(Boolean);
-    return t('studio.tree.removeAsk', { name: fieldName(props, fieldAt(document, path)!.id), reasons: reasons.join(' ') });
+    return t('studio.tree.removeAsk', { name: nameOf(props, fieldAt(document, path)!.id), reasons: reasons.join(' ') });
   };
   const rows = (fields: Field[], parent: FieldPath): ReactElement => (
     <ul className="studio-tree__list">
@@ -274,8 +274,8 @@ function RulesOverview(props: FieldTreeProps): ReactElement {
   const words = useRuleWords(props);
   const headingId = useId();
   const rules = ruleOverview(props.document, words);
-  const nameOf = (id: string) => fieldName(props, id);
-  const list = (ids: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(ids.map(nameOf));
+  const named = (id: string) => nameOf(props, id);
+  const list = (ids: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(ids.map(named));
   return (
     <section className="studio-rules" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('studio.rule.overview')}</h2>
@@ -285,7 +285,7 @@ function RulesOverview(props: FieldTreeProps): ReactElement {
         <ul>
           {rules.map((rule) => (
             <li key={rule.id}>
-              <strong>{nameOf(rule.id)}</strong>: {rule.sentence ? t('studio.rule.shownWhen', { sentence: rule.sentence }) : t('studio.rule.alwaysShown')}
+              <strong>{named(rule.id)}</strong>: {rule.sentence ? t('studio.rule.shownWhen', { sentence: rule.sentence }) : t('studio.rule.alwaysShown')}
               {rule.reads.length > 0 && <span className="studio-rules__links"> · {t('studio.rule.reads', { fields: list(rule.reads) })}</span>}
               {rule.readBy.length > 0 && <span className="studio-rules__links"> · {t('studio.rule.readBy', { fields: list(rule.readBy) })}</span>}
             </li>
@@ -297,10 +297,7 @@ function RulesOverview(props: FieldTreeProps): ReactElement {
 }
 
 /** A field's name as an editor reads it: its label in their language, else its id. */
-function fieldName(props: Pick<FieldTreeProps, 'document' | 'textOf'>, id: string): string {
-  const field = [...valueFieldsById(props.document).values()].find((f) => f.id === id) ?? props.document.fields.find((f) => f.id === id);
-  return (field?.labelKey && props.textOf(field.labelKey)) || id;
-}
+const nameOf = (props: Pick<FieldTreeProps, 'document' | 'textOf'>, id: string): string => fieldName(props.document, id, (key) => props.textOf(key));
 
 /** A text of the field in each of the three languages, side by side; a missing one says so. */
 function TextsInThreeLanguages({ what, textKey, props }: { what: string; textKey: string; props: FieldTreeProps }): ReactElement {
@@ -567,7 +564,7 @@ function FieldForm(props: FieldTreeProps & { field: Field; path: FieldPath }): R
               <optgroup label={t('studio.form.fields')}>
                 {otherIds.map((other) => (
                   <option key={other} value={`field:${other}`}>
-                    {fieldName(props, other) === other ? other : t('studio.rule.fieldChoice', { label: fieldName(props, other), id: other })}
+                    {nameOf(props, other) === other ? other : t('studio.rule.fieldChoice', { label: nameOf(props, other), id: other })}
                   </option>
                 ))}
               </optgroup>

@@ -2,7 +2,7 @@
 // JSON) over one document, with the lint as it is typed, the live preview in three languages, the
 // texts, the step's place in the flow, the changes from the version it started from, and the actions
 // of its state: save and send a draft, publish one in review (a second editor), roll back.
-import { STUDIO_LANGUAGES, confirmedSource, valueFieldsOf, walkFields, diffStepVersions, fieldAt, outdatedTexts, stepFileText, textSourcesAfter, type StepSchema, type StepTranslations, type StructuralValidator, type StudioLanguage, type TextSources } from '@kh/engine';
+import { STUDIO_LANGUAGES, confirmedSource, valueFieldsOf, diffStepVersions, fieldAt, outdatedTexts, stepFileText, textSourcesAfter, type StepSchema, type StepTranslations, type StructuralValidator, type StudioLanguage, type TextSources } from '@kh/engine';
 import type { LintProblem } from '@kh/engine/lint';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { PreviewContextBar } from './PreviewContextBar.tsx';
 import { ExperimentPanel } from './ExperimentPanel.tsx';
 import { PublishChoices } from './PublishChoices.tsx';
 import { PublishImpact, type Impact } from './PublishImpact.tsx';
+import { fieldName } from './rule-sentence.ts';
 import { ReviewComments } from './ReviewComments.tsx';
 import { textOf } from './text-of.ts';
 import { TranslationTable } from './TranslationTable.tsx';
@@ -168,10 +169,7 @@ export function StepStudioPage({ stepId }: { stepId: string }): ReactElement {
 
   const document = useMemo(() => parse(text), [text]);
   /** A field's name as the editor reads it: its label in their language, else its id. */
-  const nameOfField = (id: string) => {
-    const field = document ? walkFields(document.fields).find((entry) => entry.field.id === id)?.field : undefined;
-    return (field?.labelKey && textIn(field.labelKey)) || id;
-  };
+  const nameOfField = (id: string) => (document ? fieldName(document, id, (key) => textIn(key)) : id);
   const knownDataKeys = useMemo(() => new Set(base ? valueFieldsOf(base.document).map((field) => field.dataKey) : []), [base]);
   const editable = detail?.status === 'draft' && detail.authorId === staff?.id;
 

@@ -18,10 +18,10 @@ const MARKET_NAMES: Record<number, string> = { [MARKET_BITS.HK]: 'HK', [MARKET_B
 export const valueFieldsById = (document: StepSchema): Map<string, ValueField> =>
   new Map(walkFields(document.fields).flatMap(({ field }) => (isValueField(field) ? [[field.id, field as ValueField] as const] : [])));
 
-/** A field's name as the editor reads it: its label, else its id. */
-export function fieldName(document: StepSchema, id: string, words: RuleWords): string {
+/** A field's name as the editor reads it: its label (in their language, by `textOf`), else its id. */
+export function fieldName(document: StepSchema, id: string, textOf: (key: string) => string): string {
   const field = walkFields(document.fields).find((entry) => entry.field.id === id)?.field;
-  const label = field?.labelKey ? words.textOf(field.labelKey) : '';
+  const label = field?.labelKey ? textOf(field.labelKey) : '';
   return label || id;
 }
 
@@ -50,7 +50,7 @@ export function ruleSentence(rule: Rule, document: StepSchema, words: RuleWords,
     return words.t('notIn' in rule ? 'studio.rule.isNot' : 'studio.rule.is', { what: who, value: named });
   }
   const field = valueFieldsById(document).get(rule.field);
-  const what = fieldName(document, rule.field, words);
+  const what = fieldName(document, rule.field, words.textOf);
   if ('filled' in rule) return words.t(rule.filled ? 'studio.rule.filled' : 'studio.rule.notFilled', { what });
   if ('has' in rule) return words.t('studio.rule.includes', { what, value: valueName(field, rule.has, words) });
   const values = 'eq' in rule ? [rule.eq] : 'in' in rule ? rule.in : rule.notIn;
